@@ -54,17 +54,20 @@ $(BZIMAGE): $(OBJ)/.config FORCE
 	+$(KBUILD) bzImage
 kernel: $(BZIMAGE)
 
-$(INITRD): $(ROOTFS_INPUTS) | deps
-	guest-rootfs/build $@
-rootfs: $(INITRD)
+# bpftrace in the guest gets the kernel's headers from its build.
+KHEADERS := $(OBJ)/kernel/kheaders_data.tar.xz
+$(KHEADERS): $(BZIMAGE)
+$(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) | deps
+	guest-rootfs/build $@ $(KHEADERS)
+rootfs: kernel $(INITRD)
 
-run: kernel rootfs
+run: rootfs
 	qemu/run --fail-on-splat -- demo
 
-shell: kernel rootfs
+shell: rootfs
 	qemu/run
 
-test: kernel rootfs
+test: rootfs
 	tests/run
 
 # Write the commits of the tree under build/ back to patches/.

@@ -12,6 +12,13 @@ guest --timeout 45 -- sleep 600
 check_eq "a command past --timeout exits 255" 255 "$rc"
 check_match "the timeout is named" '^qemu/run: timeout: .*45 s' "$err"
 
-guest --timeout 30 --append init=/nonexistent -- true
-check_eq "a guest that cannot start init exits 255" 255 "$rc"
-check_match "the failed boot is named" '^qemu/run: (kernel panic|guest did not come up)' "$err"
+# With rdinit= missing the kernel looks for a root device, finds none and
+# panics.
+guest --timeout 60 --append 'rdinit=/nonexistent init=/nonexistent' -- true
+check_eq "a guest whose init cannot start exits 255" 255 "$rc"
+check_match "the failed boot is named" '^qemu/run: kernel panic: (VFS: Unable to mount root|Requested init|No working init)' "$err"
+
+# cat as init never runs the command: the guest never comes up.
+guest --timeout 30 --append rdinit=/bin/cat -- true
+check_eq "a guest that never comes up exits 255" 255 "$rc"
+check_match "the guest that never came up is named" '^qemu/run: guest did not come up within the 30 s timeout' "$err"

@@ -18,8 +18,9 @@ guest --fail-on-splat -- sh -c "echo BUG > $lkdtm; true"
 check_eq "a BUG exits 255" 255 "$rc"
 check_match "the BUG is reported" 'kernel BUG at' "$err"
 
-# watchdog_thresh=1 reports a soft lockup after 2 s instead of 20.
+# watchdog_thresh=1 reports a soft lockup after 2 s instead of 20. The
+# lockup is kept off CPU 0, where poweroff has to run.
 guest --fail-on-splat --append watchdog_thresh=1 -- \
-	sh -c "echo SOFTLOCKUP > $lkdtm & sleep 8"
+	sh -c "taskset 2 sh -c 'echo SOFTLOCKUP > $lkdtm' & sleep 8"
 check_eq "a soft lockup fails a run with --fail-on-splat" 255 "$rc"
 check_match "the soft lockup is reported" 'BUG: soft lockup' "$err"

@@ -1,0 +1,11 @@
+#!/bin/bash
+# Every patch in the series passes the kernel's checkpatch.pl --strict with
+# no errors, warnings or checks.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+tree=$top/build/linux
+scripts/series-list patches | while read -r p; do
+	result=$(cd "$tree" && ./scripts/checkpatch.pl --strict --color=never "$top/patches/$p" 2>&1)
+	check_match "checkpatch --strict is clean on $p" '^total: 0 errors, 0 warnings, 0 checks' "$result"
+done
