@@ -1,0 +1,247 @@
+#!/bin/bash
+# debugfs-tools/brlock-stat and brlock-ctl against a fake debugfs tree
+# (tests/fixtures/brlock), without booting: run by busybox sh with nothing
+# but busybox applets on PATH, as in the guest.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work" # the permission checks run the tools as nobody
+fixture=$top/tests/fixtures/brlock
+stats=$fixture/vfsmount/stats
+
+# A PATH of busybox applets only: a GNU-only option or tool fails here.
+bb=$work/bin
+mkdir "$bb"
+for applet in $(/bin/busybox --list); do ln -s /bin/busybox "$bb/$applet"; done
+# Copies of the tools that nobody can read, whatever the clone's modes.
+tools=$work/tools
+mkdir "$tools"
+cp debugfs-tools/brlock-stat debugfs-tools/brlock-ctl "$tools/"
+chmod 755 "$tools"/*
+# The tools run in an empty folder, and must leave it empty.
+cwd=$work/cwd
+mkdir "$cwd"
+
+# fresh: a writable copy of the fixture tree; prints its path.
+fresh() {
+	local d
+	d=$(mktemp -d "$work/debugfs.XXXXXX")
+	cp -R "$fixture/." "$d"
+	chmod 755 "$d"
+	echo "$d"
+}
+debugfs=$(fresh)
+
+# tool NAME ARGS...: run debugfs-tools/NAME under busybox sh with
+# BRLOCK_DEBUGFS=$debugfs (unset when $debugfs is empty) and $as in front
+# (e.g. setpriv); sets $out, $err, $rc.
+as=()
+tool() {
+	local t=$1
+	shift
+	local e=(PATH="$bb")
+	[ -z "$debugfs" ] || e+=(BRLOCK_DEBUGFS="$debugfs")
+	(cd "$cwd" && "${as[@]}" env -i "${e[@]}" /bin/busybox sh "$tools/$t" "$@" >"$work/out" 2>"$work/err")
+	rc=$?
+	out=$(cat "$work/out") err=$(cat "$work/err")
+}
+lines() { printf '%s' "$1" | grep -c '^'; }
+total() { awk -v k="$2" '$1 == k { print $2 }' "$1"; }
+percpu() { awk -v c="$2" -v k="$3" '$1 == "cpu" && $2 == c { for (i = 3; i < NF; i += 2) if ($i == k) print $(i + 1) }' "$1"; }
+isjson() { jq -e . >/dev/null 2>&1 <<<"$1"; }
+flat() { printf "%s" "$1" | tr "\n" " "; }
+jqv() { printf '%s\n' "$out" | jq -r "$1" 2>&1; }
+
+for t in brlock-stat brlock-ctl; do
+	check_eq "shellcheck -s sh is clean on $t" "" "$(shellcheck -s sh "debugfs-tools/$t" 2>&1)"
+	check_eq "$t starts with #!/bin/sh" "#!/bin/sh" "$(head -n 1 "debugfs-tools/$t")"
+	tool "$t" -h
+	check_match "$t -h prints the usage and exits 0" "^0 Usage: $t" "$rc $out"
+done
+
+# A snapshot as JSON, compared with the fixture's own numbers.
+tool brlock-stat -j vfsmount
+check_eq "-j exits 0 and prints one line" "0 1" "$rc $(lines "$out")"
+check "-j output is valid JSON" isjson "$out"
+check_eq "-j names the lock" vfsmount "$(jqv .name)"
+check_eq "-j read_acquires is the fixture's" "$(total "$stats" read_acquires)" "$(jqv .read_acquires)"
+check_eq "-j write_acquires is the fixture's" "$(total "$stats" write_acquires)" "$(jqv .write_acquires)"
+check_eq "-j cpus[1].write_wait_ns is the fixture's" "$(percpu "$stats" 1 write_wait_ns)" "$(jqv '.cpus[1].write_wait_ns')"
+check_eq "-j enabled is true when enable says 1" "1 true" "$(cat "$fixture/vfsmount/enable") $(jqv .enabled)"
+check_eq "-j numbers are JSON numbers" '["number"]' \
+	"$(jqv '[.read_acquires, .write_spin_max_ns, .cpus[0].write_wait_ns, .histogram[0].count, .worst_write_spin.cpu] | map(type) | unique | tojson')"
+check_eq "-j has every key of the stats file, under its own name" "" \
+	"$(awk '$1 != "cpu" { print $1 }' "$stats" | while read -r k; do jq -e --arg k "$k" 'has($k)' <<<"$out" >/dev/null || echo "$k"; done)"
+check_eq "-j worst_write_spin is the fixture's" '{"ns":30000,"cpu":1,"caller":"do_umount+0x1f/0x200"}' "$(jqv '.worst_write_spin | tojson')"
+check_eq "-j worst_read_hold is the fixture's" '{"ns":7700,"cpu":0,"caller":"path_lookupat+0x8a/0x1b0"}' "$(jqv '.worst_read_hold | tojson')"
+check_eq "-j histogram has the 32 buckets" 32 "$(jqv ".histogram | length")"
+check_eq "-j histogram counts sum to write_acquires" "$(total "$stats" write_acquires)" "$(jqv '[.histogram[].count] | add')"
+check_eq "-j histogram's first bucket is [0, 2), the last has hi_ns null" '{"lo_ns":0,"hi_ns":2} {"lo_ns":2147483648,"hi_ns":null}' \
+	"$(jqv '[.histogram[0], .histogram[-1]] | map({lo_ns, hi_ns} | tojson) | join(" ")')"
+check_eq "-j cpus has one entry per cpu line" "$(grep -c '^cpu ' "$stats")" "$(jqv '.cpus | length')"
+# shellcheck disable=SC2016 # jq's variables
+check_eq "-j totals are the sums over cpus[]" true \
+	"$(jqv '. as $s | ["read_acquires", "read_contended", "read_wait_ns", "write_acquires", "write_spin_ns"] | all(. as $k | $s[$k] == ([$s.cpus[][$k]] | add))')"
+vfs_json=$out
+
+tool brlock-stat -j demo
+check "-j on a second lock is valid JSON" isjson "$out"
+check_eq "-j enabled is false when enable says 0" "0 false" "$(cat "$fixture/demo/enable") $(jqv .enabled)"
+check_eq "-j passes unknown keys through, totals and per CPU" "7 3" "$(jqv '"\(.future_field) \(.cpus[3].future_ns)"')"
+check_eq "-j says null for a worst case there was none of yet" '{"ns":0,"cpu":null,"caller":null}' "$(jqv '.worst_write_spin | tojson')"
+
+tool brlock-stat -j
+check_eq "without NAME brlock-stat shows vfsmount" "$vfs_json" "$out"
+
+tool brlock-stat -l
+check_eq "-l lists both locks" "0 demo vfsmount" "$rc $(flat "$out")"
+tool brlock-stat -l -j
+check_eq "-l -j is a JSON array of the names" '["demo","vfsmount"]' "$(jqv 'tojson')"
+
+# The readable snapshot.
+tool brlock-stat
+check_eq "the text snapshot exits 0 and is quiet on stderr" "0 " "$rc $err"
+check_match "the text snapshot says counting is on" "^brlock vfsmount: counting is on" "$out"
+check_match "the text snapshot has the acquires and contended" "1234 acquired, 5 contended" "$out"
+check_match "the text snapshot has the average and maximum spin per write" "12\.5 µs per write on average, 30\.0 µs at most" "$out"
+check_match "the text snapshot names the worst spin's caller and CPU" "do_umount\+0x1f/0x200 on cpu 1" "$out"
+check_match "the text snapshot names the worst read hold, caller and CPU" "7\.7 µs in path_lookupat\+0x8a/0x1b0 on cpu 0" "$out"
+tool brlock-stat demo
+check_match "the text snapshot says how to switch counting on" "counting is off: brlock-ctl on demo" "$out"
+check_match "the text snapshot says when there was no worst case yet" "worst write spin: none yet" "$out"
+
+# -c: one aligned row per CPU after the header.
+for lock in vfsmount demo; do
+	tool brlock-stat -c "$lock"
+	table=$(printf '%s\n' "$out" | sed -n '/^ *cpu  *read_acquires  *read_contended  *write_acquires  *write_spin_ns  *write_wait_ns$/,$p')
+	check_eq "-c $lock has one row per CPU" "$(grep -c '^cpu ' "$fixture/$lock/stats")" "$(($(lines "$table") - 1))"
+	check_eq "-c $lock's columns are aligned" 1 "$(printf '%s\n' "$table" | awk '{ print length($0) }' | sort -u | grep -c .)"
+done
+tool brlock-stat -c
+check_match "-c shows cpu 1's numbers" "^ +1 +634 +2 +18 +240000 +9000$" "$out"
+
+# -i: deltas. bump DIR rewrites vfsmount/stats at once (rename) with 2000
+# more reads, 10 more writes and 50000 ns more spin, as if in 1 s.
+bump() {
+	sed -e 's/^read_acquires 1234$/read_acquires 3234/' -e 's/^write_acquires 40$/write_acquires 50/' \
+		-e 's/^write_spin_ns 500000$/write_spin_ns 550000/' -e 's/^write_spin_max_ns 30000$/write_spin_max_ns 31000/' \
+		"$stats" >"$1/stats.new"
+	mv "$1/stats.new" "$1/vfsmount/stats"
+}
+# interval MARK ARGS...: run brlock-stat ARGS in the background and bump
+# its stats as soon as its output has MARK lines: a real change between two
+# of its samples, whatever the machine's load, since each sample is taken
+# before the line it leads to is printed and the next one 1 s later.
+interval() {
+	local mark=$1 d
+	shift
+	d=$(fresh)
+	(cd "$cwd" && env -i PATH="$bb" BRLOCK_DEBUGFS="$d" /bin/busybox sh "$tools/brlock-stat" "$@" >"$work/iv.out" 2>"$work/iv.err") &
+	for _ in $(seq 200); do
+		[ "$(grep -c '^' "$work/iv.out" 2>/dev/null)" -lt "$mark" ] || break
+		sleep 0.05
+	done
+	bump "$d"
+	wait $!
+	rc=$?
+	out=$(cat "$work/iv.out") err=$(cat "$work/iv.err")
+}
+interval 1 -i 1 2
+check_eq "-i 1 2 exits 0, quiet on stderr, header and 2 lines" "0  3" "$rc $err $(lines "$out")"
+check_match "-i prints a header first" "^ *reads/s +writes/s +contended/s +spin/write_ns +max_spin_ns$" "$(head -n 1 <<<"$out")"
+check_eq "-i's first line has the interval's reads/s, writes/s, contended/s, spin per write and max spin" \
+	"2000 10 0 5000 31000" "$(awk 'NR == 2 { print $1, $2, $3, $4, $5 }' <<<"$out")"
+check_eq "-i's second line has no reads and no writes, max spin unchanged" \
+	"0 0 - 31000" "$(awk 'NR == 3 { print $1, $2, $4, $5 }' <<<"$out")"
+
+interval 1 -j -i 1 2
+check_eq "-j -i 1 2 exits 0 with 2 lines" "0 2" "$rc $(lines "$out")"
+check "-j -i prints JSON lines" isjson "$out"
+check_eq "-j -i lines have interval_s and the deltas" '1 0 0 vfsmount 1 2000 10 50000 31000' \
+	"$(jq -rs '"\(.[0].interval_s) \(.[0].read_acquires) \(.[0].write_acquires) \(.[1].name) \(.[1].interval_s) \(.[1].read_acquires) \(.[1].write_acquires) \(.[1].write_spin_ns) \(.[1].write_spin_max_ns)"' <<<"$out" 2>&1)"
+
+# Wrong arguments: usage on stderr, exit 2.
+bad() {
+	local t=$1
+	shift
+	tool "$t" "$@"
+	check_match "$t${*:+ $*} exits 2 with the usage on stderr" "^2 .*Usage: $t" "$rc $(flat "$err")"
+}
+bad brlock-stat -x
+bad brlock-stat -i 0
+bad brlock-stat -i abc
+bad brlock-stat -i
+bad brlock-stat -i 1 0
+bad brlock-stat vfsmount demo
+bad brlock-stat -l vfsmount
+bad brlock-ctl
+bad brlock-ctl bogus
+bad brlock-ctl on vfsmount demo
+
+# Failures: one line on stderr, exit 1.
+fails() {
+	local what=$1 re=$2
+	check_eq "$what exits 1 with one line on stderr" "1 1" "$rc $(lines "$err")"
+	check_match "$what says why" "$re" "$err"
+}
+tool brlock-stat nosuch
+fails "brlock-stat of an unknown lock" "no brlock named 'nosuch'"
+tool brlock-stat ../vfsmount
+fails "brlock-stat of a name with a slash" "no brlock named"
+tool brlock-ctl on nosuch
+fails "brlock-ctl on an unknown lock" "no brlock named 'nosuch'"
+saved=$debugfs
+debugfs=$work/nonexistent
+for t in brlock-stat brlock-ctl; do
+	if [ "$t" = brlock-stat ]; then tool "$t"; else tool "$t" status; fi
+	fails "$t with a missing BRLOCK_DEBUGFS" "no directory $debugfs"
+done
+# Without BRLOCK_DEBUGFS the host (no brlock kernel) is as a stock kernel.
+debugfs=
+tool brlock-stat
+fails "brlock-stat on a kernel without brlock statistics" "debugfs is not mounted|no brlock statistics|permission denied"
+debugfs=$saved
+
+# Not root: one line, exit 1. As root, the tools run as nobody.
+perm=$(fresh)
+chmod 000 "$perm/vfsmount/stats" "$perm/vfsmount/enable"
+mkdir "$perm/debug"
+cp -R "$fixture" "$perm/debug/brlock"
+chmod 000 "$perm/debug"
+if [ "$(id -u)" = 0 ]; then as=(setpriv --reuid=65534 --regid=65534 --clear-groups); fi
+debugfs=$perm
+tool brlock-stat vfsmount
+fails "brlock-stat as non-root" "stats: permission denied"
+tool brlock-ctl on vfsmount
+fails "brlock-ctl on as non-root" "enable: permission denied"
+tool brlock-ctl status vfsmount
+fails "brlock-ctl status as non-root" "enable: permission denied"
+debugfs=$perm/debug/brlock
+tool brlock-stat -l
+fails "brlock-stat -l when debugfs is closed to non-root" "debug: permission denied"
+chmod 755 "$perm/debug" # so that the trap can remove it
+as=()
+debugfs=$saved
+
+# brlock-ctl writes the debugfs files.
+en=$debugfs/vfsmount/enable
+tool brlock-ctl off
+check_eq "brlock-ctl off writes 0 to enable" "0 0 " "$rc $(cat "$en") $err"
+tool brlock-ctl status
+check_eq "brlock-ctl status then says off" "0 off" "$rc $out"
+tool brlock-ctl on demo
+check_eq "brlock-ctl on NAME writes 1 to that lock's enable only" "0 1 0" "$rc $(cat "$debugfs/demo/enable") $(cat "$en")"
+tool brlock-ctl on
+check_eq "brlock-ctl on writes 1 to enable" "0 1 " "$rc $(cat "$en") $err"
+tool brlock-ctl status vfsmount
+check_eq "brlock-ctl status then says on" "0 on" "$rc $out"
+tool brlock-ctl reset
+check_eq "brlock-ctl reset writes 1 to reset" "0 1 " "$rc $(cat "$debugfs/vfsmount/reset") $err"
+# A write the kernel refuses (here: /dev/full's ENOSPC) is one line, exit 1.
+ln -sf /dev/full "$debugfs/demo/enable"
+tool brlock-ctl off demo
+fails "brlock-ctl when the write fails" "cannot write 0 to .*/demo/enable: No space left on device"
+
+check_eq "the tools wrote nothing in the current folder" "" "$(ls -A "$cwd")"
