@@ -18,7 +18,7 @@ for applet in $(/bin/busybox --list); do ln -s /bin/busybox "$bb/$applet"; done
 # Copies of the tools that nobody can read, whatever the clone's modes.
 tools=$work/tools
 mkdir "$tools"
-cp debugfs-tools/brlock-stat debugfs-tools/brlock-ctl "$tools/"
+cp debugfs-tools/brlock-stat debugfs-tools/brlock-ctl debugfs-tools/brlock-lib.sh "$tools/"
 chmod 755 "$tools"/*
 # The tools run in an empty folder, and must leave it empty.
 cwd=$work/cwd
@@ -55,7 +55,7 @@ flat() { printf "%s" "$1" | tr "\n" " "; }
 jqv() { printf '%s\n' "$out" | jq -r "$1" 2>&1; }
 
 for t in brlock-stat brlock-ctl; do
-	check_eq "shellcheck -s sh is clean on $t" "" "$(shellcheck -s sh "debugfs-tools/$t" 2>&1)"
+	check_eq "shellcheck -s sh is clean on $t" "" "$(shellcheck -x -s sh "debugfs-tools/$t" 2>&1)"
 	check_eq "$t starts with #!/bin/sh" "#!/bin/sh" "$(head -n 1 "debugfs-tools/$t")"
 	tool "$t" -h
 	check_match "$t -h prints the usage and exits 0" "^0 Usage: $t" "$rc $out"
