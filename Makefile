@@ -27,14 +27,15 @@ KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config debug.config br
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(TOP)
 export CCACHE_MAXSIZE ?= 5G
-KBUILD := $(MAKE) -C $(TREE) O=$(OBJ) CC="ccache gcc" -j$(JOBS) \
+# $(call kbuild,TREE,OBJ)
+kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS) \
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026" \
 	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
 
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test deps tree kernel rootfs shell checkpatch export-patches \
+.PHONY: all run test bench bench-kernels deps tree kernel rootfs shell export-patches \
 	clean distclean FORCE
 all: run
 
@@ -51,7 +52,7 @@ $(OBJ)/.config: $(KCONFIG_FRAGMENTS) $(APPLIED) scripts/configure-kernel
 
 $(BZIMAGE): $(OBJ)/.config FORCE
 	@mkdir -p $(CCACHE_DIR)
-	+$(KBUILD) bzImage
+	+$(call kbuild,$(TREE),$(OBJ)) bzImage
 kernel: $(BZIMAGE)
 
 # bpftrace in the guest gets the kernel's headers from its build.
@@ -70,12 +71,41 @@ shell: rootfs
 test: rootfs
 	tests/run
 
+# make bench: the patched kernel against the stock one, both without the
+# debug options (lockdep would measure itself), side by side in one run.
+# The stock tree is a git worktree of build/linux at base.
+STOCK_TREE := $(BUILD)/linux-stock
+BENCH_PATCHED := $(BUILD)/obj-bench-patched
+BENCH_STOCK := $(BUILD)/obj-bench-stock
+BENCH_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config)
+BENCH_ROUNDS ?= 5
+
+# Made again when build/linux was extracted anew (a new linux-source).
+$(STOCK_TREE)/Makefile: $(TREE)/.git/brlock-source-version
+	rm -rf $(STOCK_TREE)
+	git -C $(TREE) worktree prune
+	git -C $(TREE) worktree add -q --detach $(STOCK_TREE) base
+$(TREE)/.git/brlock-source-version: | $(APPLIED)
+
+$(BENCH_PATCHED)/.config: $(BENCH_FRAGMENTS) kconfig/brlock.config $(APPLIED) scripts/configure-kernel
+	scripts/configure-kernel $(TREE) $(BENCH_PATCHED) $(BENCH_FRAGMENTS) kconfig/brlock.config
+$(BENCH_STOCK)/.config: $(BENCH_FRAGMENTS) scripts/configure-kernel $(STOCK_TREE)/Makefile
+	scripts/configure-kernel $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
+
+bench-kernels: $(BENCH_PATCHED)/.config $(BENCH_STOCK)/.config
+	+$(call kbuild,$(TREE),$(BENCH_PATCHED)) bzImage
+	+$(call kbuild,$(STOCK_TREE),$(BENCH_STOCK)) bzImage
+
+bench: rootfs bench-kernels
+	scripts/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
+		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
+
 # Write the commits of the tree under build/ back to patches/.
 export-patches: $(APPLIED)
 	scripts/export-patches $(TREE) patches
 
 clean:
-	rm -rf $(OBJ) $(INITRD) $(INITRD).d $(INITRD).tmp
+	rm -rf $(OBJ) $(BENCH_PATCHED) $(BENCH_STOCK) $(INITRD) $(INITRD).d $(INITRD).tmp
 
 distclean:
 	rm -rf $(BUILD)
