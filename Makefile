@@ -50,16 +50,27 @@ tree: $(APPLIED)
 $(OBJ)/.config: $(KCONFIG_FRAGMENTS) $(APPLIED) scripts/configure-kernel
 	scripts/configure-kernel $(TREE) $(OBJ) $(KCONFIG_FRAGMENTS)
 
+# The modules (brlock_bench, ...) go to a staging folder that the
+# initramfs carries as /lib/modules/$(uname -r).
+MODULES := $(BUILD)/modules
+# $(call kbuild_modules,TREE,OBJ,STAGING): STAGING is replaced only when
+# the modules changed, so that an unchanged kernel leaves the initramfs be.
+kbuild_modules = rm -rf $(3).new && $(call kbuild,$(1),$(2)) modules_install \
+	INSTALL_MOD_PATH=$(3).new INSTALL_MOD_STRIP=1 >/dev/null && \
+	if diff -r -q $(3).new $(3) >/dev/null 2>&1; then rm -rf $(3).new; \
+	else rm -rf $(3) && mv $(3).new $(3); fi
+
 $(BZIMAGE): $(OBJ)/.config FORCE
 	@mkdir -p $(CCACHE_DIR)
-	+$(call kbuild,$(TREE),$(OBJ)) bzImage
+	+$(call kbuild,$(TREE),$(OBJ)) bzImage modules
+	+$(call kbuild_modules,$(TREE),$(OBJ),$(MODULES))
 kernel: $(BZIMAGE)
 
 # bpftrace in the guest gets the kernel's headers from its build.
 KHEADERS := $(OBJ)/kernel/kheaders_data.tar.xz
-$(KHEADERS): $(BZIMAGE)
-$(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) | deps
-	guest-rootfs/build $@ $(KHEADERS)
+$(KHEADERS) $(MODULES): $(BZIMAGE)
+$(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(MODULES) | deps
+	guest-rootfs/build $@ $(KHEADERS) $(MODULES)
 rootfs: kernel $(INITRD)
 
 run: rootfs
@@ -93,10 +104,18 @@ $(BENCH_STOCK)/.config: $(BENCH_FRAGMENTS) scripts/configure-kernel $(STOCK_TREE
 	scripts/configure-kernel $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
 
 bench-kernels: $(BENCH_PATCHED)/.config $(BENCH_STOCK)/.config
-	+$(call kbuild,$(TREE),$(BENCH_PATCHED)) bzImage
+	+$(call kbuild,$(TREE),$(BENCH_PATCHED)) bzImage modules
+	+$(call kbuild_modules,$(TREE),$(BENCH_PATCHED),$(BENCH_MODULES))
 	+$(call kbuild,$(STOCK_TREE),$(BENCH_STOCK)) bzImage
 
-bench: rootfs bench-kernels
+# The bench boots carry the patched bench kernel's modules (brlock_bench),
+# built with another config than the lab kernel's under the same release.
+BENCH_INITRD := $(BUILD)/initramfs-bench.cpio
+BENCH_MODULES := $(BUILD)/modules-bench
+$(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) bench-kernels | deps
+	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES)
+
+bench: rootfs bench-kernels $(BENCH_INITRD)
 	scripts/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
 
@@ -105,7 +124,8 @@ export-patches: $(APPLIED)
 	scripts/export-patches $(TREE) patches
 
 clean:
-	rm -rf $(OBJ) $(BENCH_PATCHED) $(BENCH_STOCK) $(INITRD) $(INITRD).d $(INITRD).tmp
+	rm -rf $(OBJ) $(BENCH_PATCHED) $(BENCH_STOCK) $(INITRD) $(INITRD).d $(INITRD).tmp \
+		$(MODULES) $(BENCH_MODULES) $(BENCH_INITRD) $(BENCH_INITRD).d
 
 distclean:
 	rm -rf $(BUILD)

@@ -16,4 +16,7 @@ bad "an unknown flag" --frobnicate -- true
 bad "a missing kernel image" --kernel /nonexistent/bzImage -- true
 bad "a missing initrd" --initrd /nonexistent/initrd -- true
 bad "a non-numeric --cpus" --cpus many -- true
+bad "a non-numeric --max-cpus" --max-cpus lots -- true
+bad "a --max-cpus below --cpus" --cpus 4 --max-cpus 2 -- true
+bad "a --max-cpus above QEMU's limit" --max-cpus 4096 -- true
 bad "a flag without its value" --timeout

@@ -1,0 +1,29 @@
+#!/bin/sh
+# The brlock_bench module loads from the initramfs, measures every lock
+# kind briefly and reports one JSON object with a positive figure for
+# each. No timing is asserted: these are figures for make bench.
+# shellcheck source=tests/guest/lib.sh
+. ./lib.sh
+
+kinds="brlock brlock_stats spinlock rwlock percpu_rwsem seqcount"
+results=/sys/kernel/debug/brlock_bench/results
+
+if ! out=$(modprobe brlock_bench duration_ms=20 2>&1); then
+	not_ok "modprobe brlock_bench loads the module from /lib/modules/$(uname -r)" "$out"
+	exit 0
+fi
+ok "modprobe brlock_bench loads the module from /lib/modules/$(uname -r)"
+json=$(cat "$results" 2>&1) || json=''
+rmmod brlock_bench
+check "rmmod brlock_bench unloads it" [ ! -e "$results" ]
+check "the results are one JSON object" sh -c "printf '%s' '$json' | jq -e 'type == \"object\"' >/dev/null"
+cpus=$(grep -c '^processor' /proc/cpuinfo)
+check_eq "it measured the $cpus online CPUs" "$cpus" "$(printf '%s' "$json" | jq -r .cpus)"
+for k in $kinds; do
+	check "read_pair_ns.$k is positive" sh -c "printf '%s' '$json' | jq -e '.read_pair_ns.$k > 0' >/dev/null"
+	check "read_mpairs_per_s.$k has a positive figure for 1..$cpus CPUs" \
+		sh -c "printf '%s' '$json' | jq -e '[range(1; $cpus + 1) | tostring] as \$n | .read_mpairs_per_s.$k as \$m | \$n | all(\$m[.] > 0)' >/dev/null"
+done
+check "write_pair_ns is positive" sh -c "printf '%s' '$json' | jq -e '.write_pair_ns > 0' >/dev/null"
+check_eq "the module's writer takes every possible CPU's lock" \
+	"$(($(cut -d- -f2 /sys/devices/system/cpu/possible) + 1))" "$(printf '%s' "$json" | jq -r .write_cpus)"
