@@ -55,8 +55,11 @@ $(OBJ)/.config: $(KCONFIG_FRAGMENTS) $(APPLIED) scripts/configure-kernel
 MODULES := $(BUILD)/modules
 # $(call kbuild_modules,TREE,OBJ,STAGING): STAGING is replaced only when
 # the modules changed, so that an unchanged kernel leaves the initramfs be.
+# The build and source links point into this machine's build tree: the
+# guest has no use for them (and diff must not walk the tree).
 kbuild_modules = rm -rf $(3).new && $(call kbuild,$(1),$(2)) modules_install \
 	INSTALL_MOD_PATH=$(3).new INSTALL_MOD_STRIP=1 >/dev/null && \
+	rm -f $(3).new/lib/modules/*/build $(3).new/lib/modules/*/source && \
 	if diff -r -q $(3).new $(3) >/dev/null 2>&1; then rm -rf $(3).new; \
 	else rm -rf $(3) && mv $(3).new $(3); fi
 
