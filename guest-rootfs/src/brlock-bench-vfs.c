@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * brlock-bench-vfs: what the vfsmount lock costs the system calls that use
+ * it, measured from user space in the guest.
+ *
+ * A shell loop of `[ -d ... ]` or `mount` measures the shell (fork, exec,
+ * parsing) more than the kernel, so this is a small static C program that
+ * does nothing but the system call under test in a tight loop:
+ *
+ *   lookup            stat() down a chain of DEPTH tmpfs mounts
+ *   dotdot            stat() of "../.." back up across them
+ *   getcwd            getcwd() at the bottom of the chain
+ *   *_all_cpus        the same, one thread per online CPU
+ *   mount             tmpfs mount + umount pairs, one writer per CPU
+ *
+ * Each measure runs for -t milliseconds and prints one line
+ * "MEASURE OPS_PER_SECOND" (all threads together). Every mount the tool
+ * made is taken down again before it exits, on error and on SIGINT,
+ * SIGTERM or SIGHUP too.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_DEPTH	32
+#define MAX_THREADS	CPU_SETSIZE
+
+static const char *prog = "brlock-bench-vfs";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s [-d DEPTH] [-t MS] [-m MEASURE[,MEASURE...]] DIR\n"
+		"  -d DEPTH  tmpfs mounts in the chain, 1..%d (default 4)\n"
+		"  -t MS     how long each measure runs, in ms (default 1000)\n"
+		"  -m LIST   the measures to run, in this order (default all):\n"
+		"            lookup lookup_all_cpus dotdot dotdot_all_cpus\n"
+		"            getcwd getcwd_all_cpus mount\n"
+		"Mounts the chain in a new folder under DIR, prints one line\n"
+		"\"MEASURE OPS_PER_SECOND\" a measure, and unmounts everything\n"
+		"again. Exits 1 when a system call fails, 2 on bad arguments.\n",
+		prog, MAX_DEPTH);
+}
+
+static void err_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* The chain: base/m is level 1, base/m/m level 2, ... */
+static char base[PATH_MAX];
+static char level[MAX_DEPTH + 1][PATH_MAX];
+static int depth = 4, mounted;
+/* "m/m/m/m" from base down, "../../../.." from the bottom up. */
+static char down[4 * MAX_DEPTH], up[4 * MAX_DEPTH];
+
+enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT };
+
+struct measure {
+	const char	*name;
+	enum kind	kind;
+	int		all_cpus;
+};
+
+static const struct measure measures[] = {
+	{ "lookup",		LOOKUP,	0 },
+	{ "lookup_all_cpus",	LOOKUP,	1 },
+	{ "dotdot",		DOTDOT,	0 },
+	{ "dotdot_all_cpus",	DOTDOT,	1 },
+	{ "getcwd",		GETCWD,	0 },
+	{ "getcwd_all_cpus",	GETCWD,	1 },
+	{ "mount",		MOUNT,	1 },
+};
+#define NR_MEASURES (sizeof(measures) / sizeof(measures[0]))
+
+struct worker {
+	pthread_t		tid;
+	int			cpu;
+	int			idx;
+	enum kind		kind;
+	char			mnt[PATH_MAX];	/* MOUNT: its own mount point */
+	int			mnt_busy;	/* MOUNT: mounted right now */
+	unsigned long		ops;
+	int			err;		/* errno of the failing call */
+	const char		*what;		/* the failing call */
+};
+
+static struct worker workers[MAX_THREADS];
+static pthread_barrier_t start_line;
+/*
+ * Read by every worker once a loop, written once by main: the cache line
+ * stays shared and costs no bounces while the measure runs.
+ */
+static int stop;
+
+static int cpus[MAX_THREADS], nr_cpus;
+
+static int fail(struct worker *w, const char *what)
+{
+	w->err = errno;
+	w->what = what;
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	return -1;
+}
+
+/* One operation of @w's measure. */
+static int one_op(struct worker *w)
+{
+	struct stat st;
+	char buf[PATH_MAX];
+
+	switch (w->kind) {
+	case LOOKUP:
+		if (stat(down, &st))
+			return fail(w, "stat down the chain");
+		break;
+	case DOTDOT:
+		if (stat(up, &st))
+			return fail(w, "stat up the chain");
+		break;
+	case GETCWD:
+		if (!getcwd(buf, sizeof(buf)))
+			return fail(w, "getcwd");
+		break;
+	case MOUNT:
+		if (mount("brlock-bench", w->mnt, "tmpfs", 0, "size=64k"))
+			return fail(w, "mount");
+		w->mnt_busy = 1;
+		if (umount(w->mnt))
+			return fail(w, "umount");
+		w->mnt_busy = 0;
+		break;
+	}
+	return 0;
+}
+
+static void *worker_fn(void *arg)
+{
+	struct worker *w = arg;
+	const char *cwd = w->kind == LOOKUP ? base : level[depth];
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(w->cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		fail(w, "sched_setaffinity");
+	/*
+	 * A thread of its own fs_struct: paths relative to the working
+	 * directory then share nothing between the threads (a shared dirfd
+	 * would bounce the file's reference count between the CPUs, and that
+	 * is not what is measured here).
+	 */
+	else if (unshare(CLONE_FS))
+		fail(w, "unshare(CLONE_FS)");
+	else if (chdir(cwd))
+		fail(w, "chdir");
+
+	pthread_barrier_wait(&start_line);
+	/* At least one operation, so that a slow one still gives a figure. */
+	if (!w->err) {
+		do {
+			if (one_op(w))
+				break;
+			w->ops++;
+		} while (!__atomic_load_n(&stop, __ATOMIC_RELAXED));
+	}
+	/*
+	 * Out of the chain before returning: pthread_join() returns once the
+	 * kernel cleared the thread's tid, which exit_mm() does before
+	 * exit_fs() drops the working directory, and a umount of the chain
+	 * right after the join would find it still busy.
+	 */
+	if (chdir("/") && !w->err)
+		fail(w, "chdir /");
+	return NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static sigset_t stop_signals;
+static int got_signal;
+
+/* Waits @ms or until a stop signal arrives; false after a signal. */
+static int wait_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	int sig;
+
+	do {
+		sig = sigtimedwait(&stop_signals, NULL, &ts);
+	} while (sig < 0 && errno == EINTR);
+	if (sig > 0) {
+		got_signal = sig;
+		return 0;
+	}
+	return 1;
+}
+
+/* Runs @m for @ms; prints its line. Returns 0, or -1 after a failure. */
+static int run_measure(const struct measure *m, long ms)
+{
+	int n = m->all_cpus ? nr_cpus : 1, i, ret = 0;
+	unsigned long ops = 0;
+	double t0, t1;
+
+	__atomic_store_n(&stop, 0, __ATOMIC_RELAXED);
+	if (pthread_barrier_init(&start_line, NULL, n + 1)) {
+		err_msg("pthread_barrier_init failed");
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		struct worker *w = &workers[i];
+
+		memset(w, 0, sizeof(*w));
+		w->cpu = cpus[i];
+		w->idx = i;
+		w->kind = m->kind;
+		if (m->kind == MOUNT) {
+			snprintf(w->mnt, sizeof(w->mnt), "%s/w%d", level[depth], i);
+			if (mkdir(w->mnt, 0755) && errno != EEXIST) {
+				err_msg("mkdir %s: %s", w->mnt, strerror(errno));
+				return -1;	/* the threads are not started yet */
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		int e = pthread_create(&workers[i].tid, NULL, worker_fn, &workers[i]);
+
+		if (e) {
+			/*
+			 * The started ones wait at the barrier for n + 1:
+			 * there is no clean way back, so give up at once; the
+			 * exit handler still unmounts the chain.
+			 */
+			err_msg("pthread_create: %s", strerror(e));
+			exit(1);
+		}
+	}
+	pthread_barrier_wait(&start_line);
+	t0 = now();
+	if (!wait_ms(ms))
+		ret = -1;
+	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < n; i++)
+		pthread_join(workers[i].tid, NULL);
+	/* After the joins: the last operations of each thread count too. */
+	t1 = now();
+	pthread_barrier_destroy(&start_line);
+
+	for (i = 0; i < n; i++) {
+		struct worker *w = &workers[i];
+
+		if (w->mnt_busy && umount(w->mnt) && umount2(w->mnt, MNT_DETACH))
+			err_msg("umount %s: %s", w->mnt, strerror(errno));
+		if (m->kind == MOUNT)
+			rmdir(w->mnt);
+		if (w->err) {
+			err_msg("%s: %s on CPU %d: %s", m->name, w->what, w->cpu,
+				strerror(w->err));
+			ret = -1;
+		}
+		ops += w->ops;
+	}
+	if (ret)
+		return ret;
+	printf("%s %.0f\n", m->name, ops / (t1 - t0));
+	fflush(stdout);
+	return 0;
+}
+
+/* Takes the chain down, bottom first; lazily if something holds it. */
+static void teardown(void)
+{
+	int ok = 1;
+
+	for (; mounted > 0; mounted--) {
+		const char *p = level[mounted];
+
+		if (umount(p) == 0)
+			continue;
+		err_msg("umount %s: %s; detaching it", p, strerror(errno));
+		ok = 0;
+		if (umount2(p, MNT_DETACH))
+			err_msg("umount -l %s: %s", p, strerror(errno));
+	}
+	if (base[0]) {
+		if (level[1][0])
+			rmdir(level[1]);
+		if (rmdir(base) && ok)
+			err_msg("rmdir %s: %s", base, strerror(errno));
+	}
+}
+
+static int setup(const char *dir)
+{
+	int i;
+
+	if (snprintf(base, sizeof(base), "%s/brlock-bench-vfs.XXXXXX", dir) >=
+	    (int)sizeof(base) || !mkdtemp(base)) {
+		err_msg("cannot make a folder in %s: %s", dir, strerror(errno));
+		base[0] = '\0';
+		return -1;
+	}
+	snprintf(level[0], sizeof(level[0]), "%s", base);
+	for (i = 1; i <= depth; i++) {
+		if (snprintf(level[i], sizeof(level[i]), "%s/m", level[i - 1]) >=
+		    (int)sizeof(level[i])) {
+			err_msg("%s: path too long", base);
+			return -1;
+		}
+		if (mkdir(level[i], 0755)) {
+			err_msg("mkdir %s: %s", level[i], strerror(errno));
+			return -1;
+		}
+		if (mount("brlock-bench", level[i], "tmpfs", 0, "size=1m")) {
+			err_msg("mount %s: %s", level[i], strerror(errno));
+			return -1;
+		}
+		mounted = i;
+		strcat(down, i > 1 ? "/m" : "m");
+		strcat(up, i > 1 ? "/.." : "..");
+	}
+	return 0;
+}
+
+static int parse_num(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Parses -m's list into @which (indexes into measures[]); count or -1. */
+static int parse_measures(char *list, int *which)
+{
+	int n = 0;
+	char *tok, *save;
+
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+
+		for (i = 0; i < NR_MEASURES; i++)
+			if (!strcmp(tok, measures[i].name))
+				break;
+		if (i == NR_MEASURES || n == (int)NR_MEASURES) {
+			err_msg("unknown measure '%s'", tok);
+			return -1;
+		}
+		which[n++] = i;
+	}
+	return n ? n : -1;
+}
+
+int main(int argc, char **argv)
+{
+	int which[NR_MEASURES], nr_which = NR_MEASURES, opt, i, status = 0;
+	long ms = 1000, v;
+	struct stat st;
+	cpu_set_t set;
+
+	for (i = 0; i < (int)NR_MEASURES; i++)
+		which[i] = i;
+	while ((opt = getopt(argc, argv, "d:t:m:h")) != -1) {
+		switch (opt) {
+		case 'd':
+			if (parse_num(optarg, 1, MAX_DEPTH, &v)) {
+				err_msg("-d wants 1..%d, not '%s'", MAX_DEPTH, optarg);
+				return 2;
+			}
+			depth = v;
+			break;
+		case 't':
+			if (parse_num(optarg, 1, 3600000, &ms)) {
+				err_msg("-t wants milliseconds, not '%s'", optarg);
+				return 2;
+			}
+			break;
+		case 'm':
+			nr_which = parse_measures(optarg, which);
+			if (nr_which < 0)
+				return 2;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (stat(argv[optind], &st) || !S_ISDIR(st.st_mode)) {
+		err_msg("%s is not a folder", argv[optind]);
+		return 2;
+	}
+
+	/* The CPUs we may run on: the online ones, unless restricted. */
+	if (sched_getaffinity(0, sizeof(set), &set)) {
+		err_msg("sched_getaffinity: %s", strerror(errno));
+		return 1;
+	}
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[nr_cpus++] = i;
+
+	/*
+	 * The stop signals are blocked in every thread (they inherit the
+	 * mask) and taken only by main's sigtimedwait(): an interrupted run
+	 * still reaches the teardown.
+	 */
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	sigaddset(&stop_signals, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &stop_signals, NULL);
+	atexit(teardown);
+
+	if (setup(argv[optind]))
+		return 1;
+	for (i = 0; i < nr_which && !got_signal; i++) {
+		if (run_measure(&measures[which[i]], ms)) {
+			status = 1;
+			break;
+		}
+		/* A signal that came between two measures. */
+		if (!wait_ms(0))
+			break;
+	}
+	if (got_signal) {
+		err_msg("stopped by signal %d", got_signal);
+		status = 1;
+	}
+	return status;
+}
