@@ -33,7 +33,7 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS) \
 	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
 
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
-	$(wildcard guest-rootfs/bin/* debugfs-tools/* bpf/* tests/guest/*)
+	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
 .PHONY: all run test bench bench-kernels deps tree kernel rootfs shell export-patches \
 	clean distclean FORCE
@@ -118,8 +118,9 @@ BENCH_MODULES := $(BUILD)/modules-bench
 $(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) bench-kernels | deps
 	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES)
 
+# The table goes to stdout; results.json and the plots to build/bench/.
 bench: rootfs bench-kernels $(BENCH_INITRD)
-	scripts/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
+	scripts/bench -i $(BENCH_INITRD) -o $(BUILD)/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
 
 # Write the commits of the tree under build/ back to patches/.
