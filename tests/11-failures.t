@@ -10,7 +10,7 @@ check_match "the panic is named" '^qemu/run: kernel panic: .*sysrq' "$err"
 
 guest --timeout 45 -- sleep 600
 check_eq "a command past --timeout exits 255" 255 "$rc"
-check_match "the timeout is named" '^qemu/run: timeout: .*45 s' "$err"
+check_match "the timeout is named, with the command that hung" "^qemu/run: timeout: 'sleep 600' was still running after --timeout 45 s" "$err"
 
 # With rdinit= missing the kernel looks for a root device, finds none and
 # panics.

@@ -7,13 +7,16 @@ runner=$top/qemu/run
 # shellcheck source=tests/guest/lib.sh
 . "$top/tests/guest/lib.sh"
 
-# guest [QEMU/RUN ARGS] -- COMMAND...: boot and run; sets $out, $err, $rc.
+# guest [QEMU/RUN ARGS] -- COMMAND...: boot and run; sets $out, $err, $rc
+# and $console (the kernel's console log). With --log, the runner keeps no
+# control folder of its own, even when the run fails: a test that fails a
+# guest on purpose leaves nothing behind in /tmp.
 # shellcheck disable=SC2034 # the results are for the caller
 guest() {
-	local o e
-	o=$(mktemp) e=$(mktemp)
-	"$runner" "$@" >"$o" 2>"$e"
+	local o e l
+	o=$(mktemp) e=$(mktemp) l=$(mktemp)
+	"$runner" --log "$l" "$@" >"$o" 2>"$e"
 	rc=$?
-	out=$(cat "$o") err=$(cat "$e")
-	rm -f "$o" "$e"
+	out=$(cat "$o") err=$(cat "$e") console=$(cat "$l")
+	rm -f "$o" "$e" "$l"
 }
