@@ -2,6 +2,7 @@
 #
 #   make        (= make run) build what is missing, boot, run the demo
 #   make test   build what is missing, boot, run the test suite
+#   make soak   the long torture and mount storm (not in CI; SOAK_S=600)
 #
 # Every target installs what it needs first (make deps) and is incremental:
 # the kernel tree is extracted once, a changed series is re-applied with git,
@@ -35,7 +36,7 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS) \
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test bench bench-kernels deps tree kernel rootfs shell export-patches \
+.PHONY: all run test soak bench bench-kernels deps tree kernel rootfs shell export-patches \
 	clean distclean FORCE
 all: run
 
@@ -84,6 +85,12 @@ shell: rootfs
 
 test: rootfs
 	tests/run
+
+# Not in make test: it runs for SOAK_S seconds (default 600) and more.
+SOAK_S ?= 600
+SOAK_OPS ?= 100000
+soak: rootfs
+	SOAK_S=$(SOAK_S) SOAK_OPS=$(SOAK_OPS) tests/run tests/soak/soak.t
 
 # make bench: the patched kernel against the stock one, both without the
 # debug options (lockdep would measure itself), side by side in one run.

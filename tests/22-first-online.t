@@ -8,4 +8,4 @@
 guest --fail-on-splat --cpus 4 --append maxcpus=1 -- sh /usr/lib/brlock-tests/first-online.sh
 check_eq "first-online CPUs under a mount storm: no splat, storm and mount table fine" 0 "$rc"
 check_match "... and every CPU ends online" "now online 0-3" "$out"
-[ "$rc" = 0 ] || printf '%s\n' "$err" | tail -n 20 | sed 's/^/#   /'
+guest_failure_detail

@@ -12,4 +12,4 @@ check_match "locktorture brlock_busted ends in FAILURE" \
 	'brlock_busted-torture:.*End of test: FAILURE' "$out"
 check_match "... with failed acquisitions counted" '(Writes|Reads ):  Total: [0-9]+ .* Fail: 1 !!!' "$out"
 check_match "... and the overlap WARNed about" 'WARNING: .* lock_torture_(reader|writer)' "$console"
-[ "$rc" = 0 ] || printf '%s\n' "$err" | tail -n 20 | sed 's/^/#   /'
+guest_failure_detail

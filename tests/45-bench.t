@@ -62,7 +62,7 @@ vfs_ms 2000
 locks_ms 200
 read_cpus 2
 EOF
-measures="lookup lookup_all_cpus dotdot dotdot_all_cpus getcwd getcwd_all_cpus mount"
+measures="lookup lookup_all_cpus dotdot dotdot_all_cpus getcwd getcwd_all_cpus mount mount_one_cpu"
 kinds="brlock brlock_stats spinlock rwlock percpu_rwsem seqcount"
 factor=(x 4 2 3) # the patched medians are 3 * base, the stock ones 3 * base + 30
 for r in 1 2 3; do
@@ -84,8 +84,15 @@ for r in 1 2 3; do
 		rd=$(for k in $kinds; do printf '"%s":{%s},' "$k" "${mp%,}"; done)
 		{
 			printf 'kernel 6.1.0-patched\naccel tcg\ncpus %s\npossible_cpus %s\n' "$n" "$p"
-			printf 'locks {"cpus":%s,"duration_ms":200,"read_pair_ns":{%s},"read_mpairs_per_s":{%s},"write_pair_ns":%s,"write_cpus":%s}\n' \
-				"$n" "${ns%,}" "${rd%,}" $((p * 100 * f)) "$p"
+			layout='{"aligned":{"write_pair_ns":'$((100 * f))',"neighbour_mincs_per_s":'$((200 * f))'},"packed":{"write_pair_ns":'$((150 * f))',"neighbour_mincs_per_s":'$((100 * f))'}}'
+			[ "$n" -gt 1 ] || layout=null
+			printf 'locks {"cpus":%s,"duration_ms":200,"read_pair_ns":{%s},"read_mpairs_per_s":{%s},"write_pair_ns":%s,"write_cpus":%s,"layout":%s}\n' \
+				"$n" "${ns%,}" "${rd%,}" $((p * 100 * f)) "$p" "$layout"
+			# The vfsmount writers spin p * f ns a write alone, 2 * p * f two.
+			printf 'vfsmount_writer.mount_one_cpu.write_acquires 1000\n'
+			printf 'vfsmount_writer.mount_one_cpu.write_spin_ns %d\n' $((p * f * 1000))
+			printf 'vfsmount_writer.mount.write_acquires 500\n'
+			printf 'vfsmount_writer.mount.write_spin_ns %d\n' $((p * f * 1000))
 		} >"$raw/r$r-locks-$c"
 	done
 done
@@ -116,11 +123,23 @@ check_eq "write_cpus says how many locks the writer took" 64 "$(jq '.write_cpus[
 check_eq "patched_over_stock is the ratio of the medians" 0.99 "$(jq '.patched_over_stock.lookup * 100 | round / 100' "$json")"
 check_eq "patched_stats_over_stock compares counting on with stock" 0.5 \
 	"$(jq '.patched_stats_over_stock.mount * 100 | round / 100' "$json")"
-check_eq "the goals are reported with met or missed" "false true true true true" \
+check_eq "vfsmount_writer has the median spin a write, by boot and measure" '{"mount":12,"mount_one_cpu":6}' \
+	"$(jq -c '.vfsmount_writer["2"] | map_values(.spin_ns_per_write)' "$json")"
+check_eq "... and the medians of the counters it comes from" '{"write_acquires":1000,"write_spin_ns":192000}' \
+	"$(jq -c '.vfsmount_writer["2/64"].mount_one_cpu | del(.spin_ns_per_write)' "$json")"
+check_eq "the writer spin goals compare 2/64 with 2" "32 32" \
+	"$(jq -r '[.goals[] | select(.goal | test("writer spin")) | .value] | map(tostring) | join(" ")' "$json")"
+check_eq "layout is the 2-vCPU boot's, medians of each figure" \
+	'{"aligned":{"neighbour_mincs_per_s":600,"write_pair_ns":300},"packed":{"neighbour_mincs_per_s":300,"write_pair_ns":450}}' \
+	"$(jq -c .layout "$json")"
+check_match "the table has the layout rows" '^packed \(lock in its line\) +450\.0 +300\.0$' "$table"
+check_eq "the goals are reported with met or missed" "false true true true true true false false" \
 	"$(jq -r '[.goals[].met] | map(tostring) | join(" ")' "$json")"
 check_match "the table has the VFS rows" '^lookup +3030 +3000 +0\.990 +1500 +0\.495$' "$table"
 check_match "the table says where the read figures come from" 'readers from the 2-vCPU boot \(the host has 2 cores' "$table"
 check_match "the table has the writer row by boot" '^write_pair_ns +300\.0 +600\.0 +1200\.0 +2400\.0 +19200\.0$' "$table"
+check_match "the table has the vfsmount writer spin by boot" '^mount_one_cpu +3\.0 +6\.0 +12\.0 +24\.0 +192\.0$' "$table"
+check_match "... for both measures" '^mount +6\.0 +12\.0 +24\.0 +48\.0 +384\.0$' "$table"
 check_match "the table marks a missed goal" '^read_pair_ns brlock/spinlock +1\.200 +<= 1\.10 +missed$' "$table"
 check_match "... and met ones" '^read_pair_ns brlock_stats/spinlock +1\.200 +<= 2\.00 +met$' "$table"
 check_match "... with the scaling of the brlock's readers" '^read_mpairs_per_s brlock 2 CPUs/1 CPU +2\.000 +>= 1\.80 +met$' "$table"

@@ -20,3 +20,10 @@ guest() {
 	out=$(cat "$o") err=$(cat "$e") console=$(cat "$l")
 	rm -f "$o" "$e" "$l"
 }
+
+# guest_failure_detail: after a failed guest run, what the runner said
+# (a splat, a timeout, the guest's last lines) as "#" detail lines; nothing
+# after a run that exited 0.
+guest_failure_detail() {
+	[ "$rc" = 0 ] || printf '%s\n' "$err" | tail -n 20 | sed 's/^/#   /'
+}

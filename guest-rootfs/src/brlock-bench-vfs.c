@@ -12,6 +12,8 @@
  *   getcwd            getcwd() at the bottom of the chain
  *   *_all_cpus        the same, one thread per online CPU
  *   mount             tmpfs mount + umount pairs, one writer per CPU
+ *   mount_one_cpu     the same with one writer: what a write section costs
+ *                     without a second writer to wait for
  *
  * Each measure runs for -t milliseconds and prints one line
  * "MEASURE OPS_PER_SECOND" (all threads together). Every mount the tool
@@ -46,7 +48,7 @@ static void usage(FILE *f)
 		"  -t MS     how long each measure runs, in ms (default 1000)\n"
 		"  -m LIST   the measures to run, in this order (default all):\n"
 		"            lookup lookup_all_cpus dotdot dotdot_all_cpus\n"
-		"            getcwd getcwd_all_cpus mount\n"
+		"            getcwd getcwd_all_cpus mount mount_one_cpu\n"
 		"Mounts the chain in a new folder under DIR, prints one line\n"
 		"\"MEASURE OPS_PER_SECOND\" a measure, and unmounts everything\n"
 		"again. Exits 1 when a system call fails, 2 on bad arguments.\n",
@@ -87,6 +89,7 @@ static const struct measure measures[] = {
 	{ "getcwd",		GETCWD,	0 },
 	{ "getcwd_all_cpus",	GETCWD,	1 },
 	{ "mount",		MOUNT,	1 },
+	{ "mount_one_cpu",	MOUNT,	0 },
 };
 #define NR_MEASURES (sizeof(measures) / sizeof(measures[0]))
 

@@ -6,15 +6,8 @@
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-d=/sys/kernel/debug/brlock/vfsmount
-# Documented in the commit message of "fs: a spinlock of its own for the
-# superblocks' lists of mounts": mount(2) of a private tmpfs takes 1
-# (attach_recursive_mnt()), umount(2) 3 (do_umount(), path_umount()'s put
-# of the umounted mount, the last mntput()).
-WRITES_PER_PAIR=4
+d=$vfsmount_stats
 PAIRS=50
-
-stat_of() { awk -v k="$1" '$1 == k { print $2 }' "$d/stats"; }
 
 if [ ! -r "$d/stats" ]; then
 	not_ok "the vfsmount brlock has statistics" "no $d/stats"
@@ -28,12 +21,7 @@ mount -t tmpfs net-win "$top/m" && umount "$top/m"
 
 brlock-ctl on
 brlock-ctl reset
-i=0
-while [ "$i" -lt "$PAIRS" ]; do
-	mount -t tmpfs net-win "$top/m"
-	umount "$top/m"
-	i=$((i + 1))
-done
+mount_pairs "$PAIRS" "$top/m"
 writes=$(stat_of write_acquires)
 brlock-ctl off
 check_eq "$PAIRS private tmpfs mount+umount pairs take $WRITES_PER_PAIR write sections each" \

@@ -23,4 +23,4 @@ while kill -0 "$storm" 2>/dev/null; do
 done
 wait "$storm"
 for c in $others; do echo 1 >"$cpus/cpu$c/online"; done
-echo "first-online: $rounds rounds of CPUs $(echo $others) on and off, now online $(cat $cpus/online)"
+echo "first-online: $rounds rounds of CPUs $(printf "%s" "$others" | tr "\n" " ") on and off, now online $(cat $cpus/online)"

@@ -28,3 +28,50 @@ check_match() {
 		not_ok "$1" "no match for /$2/ in:" "$(printf '%s\n' "$3" | tail -n 15)"
 	fi
 }
+
+# The vfsmount brlock's statistics, as the guest tests read them.
+vfsmount_stats=/sys/kernel/debug/brlock/vfsmount
+# stat_of KEY: a total of the stats file (the lines before the per-CPU rows).
+stat_of() { awk -v k="$1" '$1 == "cpu" { exit } $1 == k { print $2 }' "$vfsmount_stats/stats"; }
+# percpu_sum KEY: KEY summed over the stats file's per-CPU rows.
+percpu_sum() {
+	awk -v k="$1" '$1 == "cpu" { for (i = 3; i < NF; i += 2) if ($i == k) s += $(i + 1) }
+		END { print s + 0 }' "$vfsmount_stats/stats"
+}
+# hist_sum: the writer spin histogram's counts added up.
+hist_sum() { awk '{ s += $3 } END { print s + 0 }' "$vfsmount_stats/histogram"; }
+
+# Write sections per private tmpfs mount + umount pair, documented in the
+# commit message of "fs: a spinlock of its own for the superblocks' lists
+# of mounts": mount(2) takes 1 (attach_recursive_mnt()), umount(2) 3
+# (do_umount(), path_umount()'s put of the umounted mount, the last
+# mntput()).
+# shellcheck disable=SC2034 # for the tests that source this file
+WRITES_PER_PAIR=4
+# mount_pairs N DIR: N private tmpfs mount + umount pairs on DIR, one
+# system call each as a user program makes them (WRITES_PER_PAIR write
+# sections each, 45-vfsmount-net-win.t).
+mount_pairs() {
+	_i=0
+	while [ "$_i" -lt "$1" ]; do
+		mount -t tmpfs brlock-test "$2"
+		umount "$2"
+		_i=$((_i + 1))
+	done
+}
+
+# storm_busy OUTPUT: how many umounts mount-storm tried again because a
+# lookup held the mount (each one more write section), from its "done:"
+# line in OUTPUT; empty if there is none.
+storm_busy() {
+	printf '%s\n' "$1" | sed -n 's/^mount-storm: done: .*, \([0-9]*\) umounts retried (busy)$/\1/p'
+}
+
+# procs_of TEXT: the /proc folders of the processes whose command line
+# holds TEXT (the guest has no pgrep). Nothing it runs carries TEXT.
+procs_of() {
+	for _c in /proc/[0-9]*/cmdline; do
+		_cmd=$(tr '\0' ' ' <"$_c" 2>/dev/null) || continue
+		case $_cmd in *"$1"*) echo "${_c%/cmdline}" ;; esac
+	done
+}

@@ -7,8 +7,10 @@ set -eu
 
 [ $# = 2 ] || { echo "usage: locktorture.sh TYPE SECONDS" >&2; exit 2; }
 type=$1 seconds=$2
-# Only this run's messages: the log's length before it.
-skip=$(dmesg | wc -l)
+# Only this run's messages: empty the kernel's ring buffer first (the host
+# reads the console, which keeps everything). Counting lines instead would
+# go wrong once a long run wraps the buffer.
+dmesg -c >/dev/null
 modprobe locktorture torture_type="$type" nreaders_stress=2 nwriters_stress=2 \
 	onoff_interval=3 stat_interval=5
 sleep "$seconds"
@@ -17,4 +19,4 @@ rmmod locktorture
 for c in /sys/devices/system/cpu/cpu[1-9]*/online; do
 	[ ! -w "$c" ] || [ "$(cat "$c")" = 1 ] || echo 1 >"$c"
 done
-dmesg | tail -n +$((skip + 1)) | sed -n 's/^\[[ 0-9.]*\] //; /-torture:\|Writes:\|Reads :\|is now offline/p'
+dmesg | sed -n 's/^\[[ 0-9.]*\] //; /-torture:\|Writes:\|Reads :\|is now offline/p'
