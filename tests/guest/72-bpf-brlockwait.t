@@ -1,0 +1,81 @@
+#!/bin/sh
+# bpf/brlockwait.bt under contending writers (brlock-bench-vfs's mount
+# measure, one mount/umount loop a CPU, as in 75-brlock-tracepoints.t):
+# it compiles against the guest's headers, shows the vfsmount brlock's
+# waits as a ns histogram by mode with per-CPU, per-command and per-stack
+# counts that agree, filters by lock name, and ends by itself after
+# SECONDS.
+# shellcheck source=tests/guest/lib.sh
+. ./lib.sh
+
+if ! bt=$(command -v brlockwait.bt); then
+	not_ok "brlockwait.bt is on PATH" "PATH=$PATH"
+	exit 0
+fi
+ok "brlockwait.bt is on PATH"
+dir=$(mktemp -d /tmp/brlockwait.XXXXXX)
+
+# The total count of the histogram MAP in $out (as in 70-bpf-brlockwrite.t).
+hist_total() {
+	printf '%s\n' "$out" | awk -v m="$1" '
+		$0 ~ /^@/ { on = (index($0, m ":") == 1); next }
+		on && /^\[/ { s = $0; sub(/^[^])]*[])] */, "", s); split(s, a, " "); t += a[1]; next }
+		on { on = 0 }
+		END { print t + 0 }'
+}
+# The sum of the one-line counts "@MAP[KEY...]: N" whose key starts with PREFIX.
+counts_of() {
+	printf '%s\n' "$out" | awk -v k="$1" 'index($0, k) == 1 { sub(/.*: /, ""); t += $0 } END { print t + 0 }'
+}
+# The sum of the @stacks counts whose key starts with PREFIX: a stack's key
+# spans lines, its count ends the last one ("]: N").
+stacks_of() {
+	printf '%s\n' "$out" | awk -v k="$1" '
+		index($0, k) == 1 { on = 1; next }
+		on && /^\]: [0-9]+$/ { t += $2; on = 0 }
+		END { print t + 0 }'
+}
+
+# Contention is likely, not certain: up to three runs until one shows it.
+tries=0
+while :; do
+	out=$(bpftrace "$bt" -c "brlock-bench-vfs -t 2000 -m mount $dir" 2>&1)
+	rc=$?
+	tries=$((tries + 1))
+	waits=$(hist_total '@wait_ns[vfsmount, write]')
+	if [ "$waits" -gt 0 ] || [ "$tries" -ge 3 ]; then break; fi
+done
+check_eq "brlockwait.bt traces contending writers and exits 0" 0 "$rc"
+check_match "it says what it traces" '^Tracing brlock waits\.\.\. Hit Ctrl-C to end\.$' "$out"
+check "it shows the vfsmount writers' waits (got $waits in run $tries)" [ "$waits" -gt 0 ]
+check_match "... as a histogram in ns" '^@wait_ns\[vfsmount, write\]: ?$' "$out"
+all=$(($(hist_total '@wait_ns[vfsmount, write]') + $(hist_total '@wait_ns[vfsmount, read]')))
+check_eq "the waits by CPU add up to the histograms" "$all" "$(counts_of '@cpu[vfsmount, ')"
+check_eq "the waits by command add up to them" "$all" "$(counts_of '@comm[vfsmount, ')"
+check_eq "the waits by stack add up to them" "$all" "$(stacks_of '@stacks[vfsmount, ')"
+check_match "the waiting command is named" '^@comm\[vfsmount, write, brlock-bench-v' "$out"
+check_match "the stacks show the mount paths" '^ +(attach_recursive_mnt|do_umount|path_umount|mntput_no_expire|lock_mount)\+[0-9]+$' "$out"
+check_eq "only the result maps print, no helper map" "@comm @cpu @stacks @wait_ns" \
+	"$(printf '%s\n' "$out" | sed -n 's/^\(@[A-Za-z0-9_]*\).*/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')"
+
+out=$(bpftrace "$bt" nosuch -c "brlock-bench-vfs -t 500 -m mount $dir" 2>&1)
+check_match "with LOCKNAME nosuch it says so" '^Tracing brlock nosuch waits\.\.\. Hit Ctrl-C to end\.$' "$out"
+check_eq "... and prints no map" "" "$(printf '%s\n' "$out" | grep '^@')"
+
+# SECONDS: it ends by itself, under a load that runs until told to stop
+# (no -c: if it did not end, the guest's timeout would fail the suite).
+stop=$dir.stop
+while [ ! -e "$stop" ]; do brlock-bench-vfs -t 1000 -m mount "$dir" >/dev/null 2>&1; done &
+load=$!
+out=$(bpftrace "$bt" all 2 2>&1)
+rc=$?
+running=no
+! kill -0 "$load" 2>/dev/null || running=yes
+: >"$stop"
+wait "$load"
+rm -f "$stop"
+check_eq "brlockwait.bt all 2 ends by itself and exits 0" 0 "$rc"
+check_eq "... while the load still ran" yes "$running"
+check_match "... and says for how long it traces" '^Tracing brlock waits for 2 s\.\.\.$' "$out"
+check_eq "the writers left their folder empty" "" "$(ls -A "$dir")"
+rmdir "$dir"
