@@ -27,3 +27,17 @@ guest() {
 guest_failure_detail() {
 	[ "$rc" = 0 ] || printf '%s\n' "$err" | tail -n 20 | sed 's/^/#   /'
 }
+
+# out_value KEY: the value of the guest's "KEY VALUE" line in $out.
+out_value() { printf '%s\n' "$out" | awk -v k="$1" '$1 == k { print $2 }'; }
+# check_stat_sums EXPECTED: the lines print_stat_sums (tests/guest/lib.sh)
+# left in $out: the histogram adds up to EXPECTED writes, and each summed
+# counter's per-CPU rows to its total.
+check_stat_sums() {
+	local k
+	check_eq "... the histogram adds up to them" "$1" "$(out_value histogram_sum)"
+	for k in $SUMMED_COUNTERS; do
+		check_eq "... the per-CPU rows of $k add up to the total" \
+			"$(printf '%s\n' "$out" | awk -v k="percpu_$k" '$1 == k { print $4 }')" "$(out_value "percpu_$k")"
+	done
+}

@@ -52,7 +52,7 @@ brlock-ctl off
 check "writer spin time grows under a storm" [ "$(stat_of write_spin_ns)" -gt 0 ]
 check "the worst writer spin names its caller" [ "$(stat_of write_spin_worst_caller)" != - ]
 check_eq "the histogram's counts add up to write_acquires" "$(stat_of write_acquires)" "$(hist_sum)"
-for k in read_acquires read_contended read_wait_ns write_acquires write_spin_ns; do
+for k in $SUMMED_COUNTERS; do
 	check_eq "the total $k is the sum of the per-CPU rows" "$(stat_of $k)" "$(percpu_sum $k)"
 done
 

@@ -13,22 +13,8 @@ fi
 ok "brlockwrite.bt is on PATH"
 storm=$(command -v mount-storm)
 
-# The total count of the histogram MAP in the bpftrace output $out: the
-# number after each "[lo, hi)" or "[n]" bucket, up to the blank line.
-hist_total() {
-	printf '%s\n' "$out" | awk -v m="$1" '
-		$0 ~ /^@/ { on = (index($0, m ":") == 1); next }
-		on && /^\[/ { s = $0; sub(/^[^])]*[])] */, "", s); split(s, a, " "); t += a[1]; next }
-		on { on = 0 }
-		END { print t + 0 }'
-}
 # The sum of the @writers counts of brlock NAME in $out.
-writes_of() {
-	printf '%s\n' "$out" | awk -v k="@writers[$1, " '
-		index($0, k) == 1 { on = 1; next }
-		on && /^\]: [0-9]+$/ { t += $2; on = 0 }
-		END { print t + 0 }'
-}
+writes_of() { bt_stack_total "@writers[$1, " "$out"; }
 
 # bpftrace 0.17 -c execs only ELF binaries (a script on PATH, even given by
 # its full path, "does not exist or is not executable") and splits the
@@ -48,8 +34,8 @@ writes=$(writes_of vfsmount)
 busy=$(storm_busy "$out")
 check_eq "$pairs mount/umount pairs count $WRITES_PER_PAIR vfsmount writes each, one more a busy umount (${busy:-?})" \
 	$((pairs * WRITES_PER_PAIR + ${busy:-0})) "$writes"
-check_eq "the spin histogram counts every write" "$writes" "$(hist_total '@spin_ns[vfsmount]')"
-check_eq "the hold histogram counts every write" "$writes" "$(hist_total '@hold_ns[vfsmount]')"
+check_eq "the spin histogram counts every write" "$writes" "$(bt_hist_total '@spin_ns[vfsmount]' "$out")"
+check_eq "the hold histogram counts every write" "$writes" "$(bt_hist_total '@hold_ns[vfsmount]' "$out")"
 check_match "the stacks show the mount path (attach_recursive_mnt)" '^ +attach_recursive_mnt\+[0-9]+$' "$out"
 check_match "the stacks show the umount path (path_umount)" '^ +path_umount\+[0-9]+$' "$out"
 check_eq "every stack starts at brlock_write_lock" "" \

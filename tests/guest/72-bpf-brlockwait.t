@@ -15,44 +15,27 @@ fi
 ok "brlockwait.bt is on PATH"
 dir=$(mktemp -d /tmp/brlockwait.XXXXXX)
 
-# The total count of the histogram MAP in $out (as in 70-bpf-brlockwrite.t).
-hist_total() {
-	printf '%s\n' "$out" | awk -v m="$1" '
-		$0 ~ /^@/ { on = (index($0, m ":") == 1); next }
-		on && /^\[/ { s = $0; sub(/^[^])]*[])] */, "", s); split(s, a, " "); t += a[1]; next }
-		on { on = 0 }
-		END { print t + 0 }'
-}
 # The sum of the one-line counts "@MAP[KEY...]: N" whose key starts with PREFIX.
 counts_of() {
 	printf '%s\n' "$out" | awk -v k="$1" 'index($0, k) == 1 { sub(/.*: /, ""); t += $0 } END { print t + 0 }'
 }
-# The sum of the @stacks counts whose key starts with PREFIX: a stack's key
-# spans lines, its count ends the last one ("]: N").
-stacks_of() {
-	printf '%s\n' "$out" | awk -v k="$1" '
-		index($0, k) == 1 { on = 1; next }
-		on && /^\]: [0-9]+$/ { t += $2; on = 0 }
-		END { print t + 0 }'
-}
-
 # Contention is likely, not certain: up to three runs until one shows it.
 tries=0
 while :; do
 	out=$(bpftrace "$bt" -c "brlock-bench-vfs -t 2000 -m mount $dir" 2>&1)
 	rc=$?
 	tries=$((tries + 1))
-	waits=$(hist_total '@wait_ns[vfsmount, write]')
+	waits=$(bt_hist_total '@wait_ns[vfsmount, write]' "$out")
 	if [ "$waits" -gt 0 ] || [ "$tries" -ge 3 ]; then break; fi
 done
 check_eq "brlockwait.bt traces contending writers and exits 0" 0 "$rc"
 check_match "it says what it traces" '^Tracing brlock waits\.\.\. Hit Ctrl-C to end\.$' "$out"
 check "it shows the vfsmount writers' waits (got $waits in run $tries)" [ "$waits" -gt 0 ]
 check_match "... as a histogram in ns" '^@wait_ns\[vfsmount, write\]: ?$' "$out"
-all=$(($(hist_total '@wait_ns[vfsmount, write]') + $(hist_total '@wait_ns[vfsmount, read]')))
+all=$(($(bt_hist_total '@wait_ns[vfsmount, write]' "$out") + $(bt_hist_total '@wait_ns[vfsmount, read]' "$out")))
 check_eq "the waits by CPU add up to the histograms" "$all" "$(counts_of '@cpu[vfsmount, ')"
 check_eq "the waits by command add up to them" "$all" "$(counts_of '@comm[vfsmount, ')"
-check_eq "the waits by stack add up to them" "$all" "$(stacks_of '@stacks[vfsmount, ')"
+check_eq "the waits by stack add up to them" "$all" "$(bt_stack_total '@stacks[vfsmount, ' "$out")"
 check_match "the waiting command is named" '^@comm\[vfsmount, write, brlock-bench-v' "$out"
 check_match "the stacks show the mount paths" '^ +(attach_recursive_mnt|do_umount|path_umount|mntput_no_expire|lock_mount)\+[0-9]+$' "$out"
 check_eq "only the result maps print, no helper map" "@comm @cpu @stacks @wait_ns" \

@@ -38,6 +38,18 @@ percpu_sum() {
 	awk -v k="$1" '$1 == "cpu" { for (i = 3; i < NF; i += 2) if ($i == k) s += $(i + 1) }
 		END { print s + 0 }' "$vfsmount_stats/stats"
 }
+# The counters whose total is the sum of the per-CPU rows.
+SUMMED_COUNTERS="read_acquires read_contended read_wait_ns write_acquires write_spin_ns"
+# print_stat_sums: what a host-side test checks with check_stat_sums, as
+# "key value" lines: write_acquires, histogram_sum, and for each summed
+# counter "percpu_KEY SUM total TOTAL".
+print_stat_sums() {
+	echo "write_acquires $(stat_of write_acquires)"
+	echo "histogram_sum $(hist_sum)"
+	for _k in $SUMMED_COUNTERS; do
+		echo "percpu_$_k $(percpu_sum "$_k") total $(stat_of "$_k")"
+	done
+}
 # hist_sum: the writer spin histogram's counts added up.
 hist_sum() { awk '{ s += $3 } END { print s + 0 }' "$vfsmount_stats/histogram"; }
 
@@ -74,4 +86,25 @@ procs_of() {
 		_cmd=$(tr '\0' ' ' <"$_c" 2>/dev/null) || continue
 		case $_cmd in *"$1"*) echo "${_c%/cmdline}" ;; esac
 	done
+}
+
+# What bpftrace prints, for the tests of bpf/*.bt.
+# bt_hist_total MAP TEXT: the total count of histogram MAP (its name and
+# key, "@spin_ns[vfsmount]") in TEXT: the number after each "[lo, hi)" or
+# "[n]" bucket, up to the blank line.
+bt_hist_total() {
+	printf '%s\n' "$2" | awk -v m="$1" '
+		$0 ~ /^@/ { on = (index($0, m ":") == 1); next }
+		on && /^\[/ { s = $0; sub(/^[^])]*[])] */, "", s); split(s, a, " "); t += a[1]; next }
+		on { on = 0 }
+		END { print t + 0 }'
+}
+# bt_stack_total PREFIX TEXT: the counts of the map entries whose key starts
+# with PREFIX ("@writers[vfsmount, ") and ends with a kernel stack, added
+# up: such a key spans lines and its count ends the last one ("]: N").
+bt_stack_total() {
+	printf '%s\n' "$2" | awk -v k="$1" '
+		index($0, k) == 1 { on = 1; next }
+		on && /^\]: [0-9]+$/ { t += $2; on = 0 }
+		END { print t + 0 }'
 }

@@ -37,9 +37,5 @@ echo "storm_s $(awk -v a="$t1" -v b="$t2" 'BEGIN { printf "%.0f", b - a }')"
 echo "storm_operations $((4 * writers * pairs + ${busy:-0}))"
 echo "storm_busy ${busy:-none}"
 echo "expected_writes $((2 * writers * pairs * WRITES_PER_PAIR + ${busy:-0}))"
-echo "write_acquires $(stat_of write_acquires)"
-echo "histogram_sum $(hist_sum)"
-for k in read_acquires read_contended read_wait_ns write_acquires write_spin_ns; do
-	echo "percpu_$k $(percpu_sum "$k") total $(stat_of "$k")"
-done
+print_stat_sums
 echo "online $(cat /sys/devices/system/cpu/online)"

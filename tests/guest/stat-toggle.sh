@@ -42,8 +42,4 @@ mount_pairs "$pairs" "$dir"
 echo 0 >"$d/enable"
 rmdir "$dir"
 echo "expected_writes $((pairs * WRITES_PER_PAIR))"
-echo "write_acquires $(stat_of write_acquires)"
-echo "histogram_sum $(hist_sum)"
-for k in read_acquires read_contended read_wait_ns write_acquires write_spin_ns; do
-	echo "percpu_$k $(percpu_sum "$k") total $(stat_of "$k")"
-done
+print_stat_sums
