@@ -21,7 +21,7 @@ JOBS ?= $(shell nproc)
 
 # Config: x86_64_defconfig + kvm_guest.config, trimmed, plus what the lab
 # and the tests need (kconfig/*.config, merged in this order).
-KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config debug.config brlock.config)
+KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config debug.config brlock.config)
 
 # The compiler cache lives outside the clone, so a new clone (CI's) and
 # make distclean keep it; BASEDIR makes hits independent of the clone's path.
@@ -98,7 +98,7 @@ soak: rootfs
 STOCK_TREE := $(BUILD)/linux-stock
 BENCH_PATCHED := $(BUILD)/obj-bench-patched
 BENCH_STOCK := $(BUILD)/obj-bench-stock
-BENCH_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config)
+BENCH_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config)
 BENCH_ROUNDS ?= 5
 
 # Made again when build/linux was extracted anew (a new linux-source).
