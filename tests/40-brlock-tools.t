@@ -18,7 +18,7 @@ for applet in $(/bin/busybox --list); do ln -s /bin/busybox "$bb/$applet"; done
 # Copies of the tools that nobody can read, whatever the clone's modes.
 tools=$work/tools
 mkdir "$tools"
-cp debugfs-tools/brlock-stat debugfs-tools/brlock-ctl debugfs-tools/brlock-lib.sh "$tools/"
+cp debugfs-tools/brlock-stat debugfs-tools/brlock-stat.awk debugfs-tools/brlock-ctl debugfs-tools/brlock-lib.sh "$tools/"
 chmod 755 "$tools"/*
 # The tools run in an empty folder, and must leave it empty.
 cwd=$work/cwd
@@ -33,6 +33,88 @@ fresh() {
 	echo "$d"
 }
 debugfs=$(fresh)
+
+# -i: deltas. bump DIR rewrites vfsmount/stats at once (rename) with 2000
+# more reads, 10 more writes and 50000 ns more spin, as if in 1 s, all of
+# them on cpu 1, whose lock writers also waited 10000 ns more for.
+bump() {
+	sed -e 's/^read_acquires 1234$/read_acquires 3234/' -e 's/^write_acquires 40$/write_acquires 50/' \
+		-e 's/^write_spin_ns 500000$/write_spin_ns 550000/' -e 's/^write_spin_max_ns 30000$/write_spin_max_ns 31000/' \
+		-e 's/^cpu 1 read_acquires 634 \(.*\) write_acquires 18 write_spin_ns 240000 write_wait_ns 9000$/cpu 1 read_acquires 2634 \1 write_acquires 28 write_spin_ns 290000 write_wait_ns 19000/' \
+		"$stats" >"$1/stats.new"
+	mv "$1/stats.new" "$1/vfsmount/stats"
+}
+check_eq "bump changes the totals and cpu 1's row" 5 "$(d=$(fresh) && bump "$d" && diff "$stats" "$d/vfsmount/stats" | grep -c '^>')"
+
+# iv_start ID MARK SIGNAL UPTIMES ARGS...: run brlock-stat ARGS in the
+# background on a fresh tree; iv_end ID waits for it and sets $out, $err,
+# $rc. The runs go in parallel: -i takes whole seconds.
+# - The time since boot comes from a FIFO (BRLOCK_UPTIME) filled with
+#   UPTIMES, one a snapshot: the elapsed times are exactly the ones given,
+#   whatever the machine's load.
+# - MARK: bump the stats as soon as the output has MARK lines ("-": never):
+#   a real change between two of its samples, since each sample is taken
+#   before the line it leads to is printed and the next one 1 s later.
+# - SIGNAL "SIG@N": send SIG once the output has N lines; INT goes to the
+#   process group, as Ctrl-C does ("-": none). env --default-signal undoes
+#   the SIGINT a background job starts with ignored.
+# A run that is not over in 60 s is killed and says so on stderr.
+declare -A ivpid
+iv_start() {
+	local id=$1 mark=$2 sig=$3 ups=$4
+	shift 4
+	local r=$work/iv.$id
+	mkdir "$r"
+	(
+		d=$(fresh)
+		mkfifo "$r/uptime"
+		exec 5<>"$r/uptime"
+		for u in $ups; do echo "$u 0.00" >&5; done
+		(cd "$cwd" && exec setsid env --default-signal=INT -i PATH="$bb" BRLOCK_DEBUGFS="$d" BRLOCK_UPTIME="$r/uptime" \
+			/bin/busybox sh "$tools/brlock-stat" "$@" >"$r/out" 2>"$r/err") &
+		pid=$! bumped='' sent=''
+		for _ in $(seq 1200); do
+			kill -0 "$pid" 2>/dev/null || break
+			n=$(grep -c '^' "$r/out")
+			if [ "$mark" != - ] && [ -z "$bumped" ] && [ "$n" -ge "$mark" ]; then bump "$d" && bumped=1; fi
+			if [ "$sig" != - ] && [ -z "$sent" ] && [ "$n" -ge "${sig#*@}" ]; then
+				case $sig in INT@*) kill -INT -- "-$pid" ;; *) kill -"${sig%@*}" "$pid" ;; esac
+				sent=1
+			fi
+			sleep 0.05
+		done
+		if kill -0 "$pid" 2>/dev/null; then
+			echo "TIMEOUT: the test killed it" >>"$r/err"
+			kill -KILL -- "-$pid"
+		fi
+		wait "$pid"
+		echo $? >"$r/rc"
+	) &
+	ivpid[$id]=$!
+}
+iv_end() {
+	local r=$work/iv.$1
+	wait "${ivpid[$1]}"
+	rc=$(cat "$r/rc") out=$(cat "$r/out") err=$(cat "$r/err")
+}
+# col N LINE...: field N of each line.
+col() { awk -v n="$1" -v l="$2" 'NR == l { print $n }' <<<"$out"; }
+row() { awk -v l="$1" 'NR == l { $1 = $1; print }' <<<"$out"; }
+hdr='^ *reads/s +writes/s +contended/s +spin/write_ns +max_spin_ns +time$'
+chdr='^ *cpu +reads/s +writes/s +contended/s +spin/write_ns +wait/write_ns +time$'
+
+# The -i runs take seconds of sleep each: start them now, check them below.
+iv_start text 1 - "100.00 101.00 102.00" -i 1 2
+iv_start json 1 - "100.00 102.50 103.75" -j -i 1 2
+iv_start elapsed 1 - "100.00 102.50 103.50" -i 1 2
+iv_start still - - "100.00 100.00" -i 1 1
+iv_start clock - - "100.00 101.00" -t -i 1 1
+iv_start screen - - "$(seq -f %.2f 100 121)" -i 1 21
+iv_start cpus 1 - "$(seq -f %.2f 100 111)" -c -i 1 11
+iv_start jcpus 1 - "100.00 101.00 102.00" -j -c -i 1 2
+iv_start term 1 TERM@3 "$(seq -f %.2f 100 130)" -i 1
+iv_start int 1 INT@2 "$(seq -f %.2f 100 130)" -j -i 1
+
 
 # tool NAME ARGS...: run debugfs-tools/NAME under busybox sh with
 # BRLOCK_DEBUGFS=$debugfs (unset when $debugfs is empty) and $as in front
@@ -122,45 +204,80 @@ done
 tool brlock-stat -c
 check_match "-c shows cpu 1's numbers" "^ +1 +634 +2 +18 +240000 +9000$" "$out"
 
-# -i: deltas. bump DIR rewrites vfsmount/stats at once (rename) with 2000
-# more reads, 10 more writes and 50000 ns more spin, as if in 1 s.
-bump() {
-	sed -e 's/^read_acquires 1234$/read_acquires 3234/' -e 's/^write_acquires 40$/write_acquires 50/' \
-		-e 's/^write_spin_ns 500000$/write_spin_ns 550000/' -e 's/^write_spin_max_ns 30000$/write_spin_max_ns 31000/' \
-		"$stats" >"$1/stats.new"
-	mv "$1/stats.new" "$1/vfsmount/stats"
-}
-# interval MARK ARGS...: run brlock-stat ARGS in the background and bump
-# its stats as soon as its output has MARK lines: a real change between two
-# of its samples, whatever the machine's load, since each sample is taken
-# before the line it leads to is printed and the next one 1 s later.
-interval() {
-	local mark=$1 d
-	shift
-	d=$(fresh)
-	(cd "$cwd" && env -i PATH="$bb" BRLOCK_DEBUGFS="$d" /bin/busybox sh "$tools/brlock-stat" "$@" >"$work/iv.out" 2>"$work/iv.err") &
-	for _ in $(seq 200); do
-		[ "$(grep -c '^' "$work/iv.out" 2>/dev/null)" -lt "$mark" ] || break
-		sleep 0.05
-	done
-	bump "$d"
-	wait $!
-	rc=$?
-	out=$(cat "$work/iv.out") err=$(cat "$work/iv.err")
-}
-interval 1 -i 1 2
-check_eq "-i 1 2 exits 0, quiet on stderr, header and 2 lines" "0  3" "$rc $err $(lines "$out")"
-check_match "-i prints a header first" "^ *reads/s +writes/s +contended/s +spin/write_ns +max_spin_ns$" "$(head -n 1 <<<"$out")"
-check_eq "-i's first line has the interval's reads/s, writes/s, contended/s, spin per write and max spin" \
-	"2000 10 0 5000 31000" "$(awk 'NR == 2 { print $1, $2, $3, $4, $5 }' <<<"$out")"
+# -i, from the runs started at the top.
+iv_end text
+check_eq "-i 1 2 exits 0, quiet on stderr, header, 2 lines and the average" "0  4" "$rc $err $(lines "$out")"
+check_match "-i prints a header first, the time last" "$hdr" "$(row 1)"
+check_eq "-i's first line has the interval's reads/s, writes/s, contended/s, spin per write, max spin and time" \
+	"2000 10 0 5000 31000 101.00" "$(row 2)"
 check_eq "-i's second line has no reads and no writes, max spin unchanged" \
-	"0 0 - 31000" "$(awk 'NR == 3 { print $1, $2, $4, $5 }' <<<"$out")"
+	"0 0 - 31000 102.00" "$(awk 'NR == 3 { print $1, $2, $4, $5, $6 }' <<<"$out")"
+check_eq "-i's last line is the average over the run" "1000 5 0 5000 31000 average" "$(row 4)"
 
-interval 1 -j -i 1 2
-check_eq "-j -i 1 2 exits 0 with 2 lines" "0 2" "$rc $(lines "$out")"
+iv_end elapsed
+check_eq "-i divides by the time that elapsed (2.5 s), not by SECONDS" "800 4 0 5000 31000 102.50" "$(row 2)"
+check_eq "-i's average divides by the whole run's time (3.5 s)" "571.4 2.9 0 5000 31000 average" "$(row 4)"
+iv_end still
+check_eq "-i with a clock that did not move shows no rate" "0 - - - - 30000 100.00" "$rc $(row 2)"
+
+iv_end clock
+check_eq "-t -i 1 1 exits 0 with a header, a line and the average" "0 3" "$rc $(lines "$out")"
+check_match "-t's time column is the time of day" '^[0-2][0-9]:[0-5][0-9]:[0-5][0-9]$' "$(col 6 2)"
+
+iv_end screen
+check_eq "-i 1 21 exits 0 with 2 headers, 21 lines and the average" "0 24" "$rc $(lines "$out")"
+check_eq "-i repeats the header after 20 lines, and only then" "1 22" \
+	"$(grep -nE "$hdr" <<<"$out" | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "-i's line after the repeated header is the 21st interval's" "121.00" "$(col 6 23)"
+
+iv_end cpus
+check_eq "-c -i 1 11 exits 0 quietly with a row per CPU, 2 headers, the averages" "0  26" "$rc $err $(lines "$out")"
+check_match "-c -i's header has cpu first, wait/write_ns, the time last" "$chdr" "$(row 1)"
+check_eq "-c -i's cpu 0 row: nothing ran there, the writes did not wait for its lock" "0 0 0 0 - 0 101.00" "$(row 2)"
+check_eq "-c -i's cpu 1 row: its reads, writes, spin per write, wait per write, time" "1 2000 10 0 5000 1000 101.00" "$(row 3)"
+check_eq "-c -i repeats the header after 10 intervals of 2 CPUs (20 rows)" "1 22" \
+	"$(grep -nE "$chdr" <<<"$out" | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "-c -i ends with an average row per CPU" "0 0 0 0 - 0 average|1 181.8 0.9 0 5000 1000 average" "$(row 25)|$(row 26)"
+
+iv_end json
+check_eq "-j -i 1 2 exits 0 with 2 lines and the average" "0 3" "$rc $(lines "$out")"
 check "-j -i prints JSON lines" isjson "$out"
 check_eq "-j -i lines have interval_s and the deltas" '1 0 0 vfsmount 1 2000 10 50000 31000' \
 	"$(jq -rs '"\(.[0].interval_s) \(.[0].read_acquires) \(.[0].write_acquires) \(.[1].name) \(.[1].interval_s) \(.[1].read_acquires) \(.[1].write_acquires) \(.[1].write_spin_ns) \(.[1].write_spin_max_ns)"' <<<"$out" 2>&1)"
+check_eq "-j -i lines have time (since boot) and elapsed_s, measured, as numbers" '[102.5,2.5] [103.75,1.25] ["number","number"]' \
+	"$(jq -rs '"\([.[0].time, .[0].elapsed_s] | tojson) \([.[1].time, .[1].elapsed_s] | tojson) \([.[0].time, .[0].elapsed_s] | map(type) | tojson)"' <<<"$out" 2>&1)"
+check_eq "-j -i's last object is the average: the run's changes, time and intervals" \
+	'{"name":"vfsmount","average":true,"intervals":2,"interval_s":1,"time":103.75,"elapsed_s":3.75,"read_acquires":2000,"write_acquires":10,"write_spin_ns":50000,"write_spin_max_ns":31000}' \
+	"$(jq -cs '.[2] | {name, average, intervals, interval_s, time, elapsed_s, read_acquires, write_acquires, write_spin_ns, write_spin_max_ns}' <<<"$out" 2>&1)"
+check_eq "-j -i: only the last object has the average key" "[null,null,true]" "$(jq -cs 'map(.average)' <<<"$out" 2>&1)"
+check_eq "-j -i keeps every key it had, in its order" \
+	'["name","interval_s","enabled","read_acquires","read_contended","read_wait_ns","write_acquires","write_spin_ns","write_hold_ns","write_spin_max_ns","write_hold_max_ns"]' \
+	"$(head -n 1 <<<"$out" | jq -c 'keys_unsorted - ["time", "elapsed_s"]' 2>&1)"
+
+iv_end jcpus
+check_eq "-j -c -i objects have cpus[] with each CPU's changes" '[{"cpu":0,"read_acquires":0,"read_contended":0,"read_wait_ns":0,"write_acquires":0,"write_spin_ns":0,"write_wait_ns":0},{"cpu":1,"read_acquires":2000,"read_contended":0,"read_wait_ns":0,"write_acquires":10,"write_spin_ns":50000,"write_wait_ns":10000}]' \
+	"$(jq -cs '.[1].cpus' <<<"$out" 2>&1)"
+check_eq "-j -c -i's average has the run's changes per CPU" "2000 10000 true" "$(jq -rs '.[2] | "\(.cpus[1].read_acquires) \(.cpus[1].write_wait_ns) \(.average)"' <<<"$out" 2>&1)"
+
+iv_end term
+check_eq "-i without COUNT, SIGTERM after 2 lines: exit 0, quiet, the average last" "0  4 1000 5 0 5000 31000 average" \
+	"$rc $err $(lines "$out") $(row 4)"
+iv_end int
+check_eq "-j -i, SIGINT to the process group (Ctrl-C) after 2 lines: exit 0, the average object last" "0  3 true 2 2000" \
+	"$rc $err $(lines "$out") $(tail -n 1 <<<"$out" | jq -r '"\(.average) \(.intervals) \(.read_acquires)"' 2>&1)"
+
+# The awk program is a file of its own, found next to the script.
+lone=$work/lone
+mkdir "$lone"
+cp debugfs-tools/brlock-stat debugfs-tools/brlock-lib.sh "$lone/"
+(cd "$cwd" && env -i PATH="$bb" BRLOCK_DEBUGFS="$debugfs" /bin/busybox sh "$lone/brlock-stat" >"$work/out" 2>"$work/err")
+rc=$? err=$(cat "$work/err")
+check_eq "brlock-stat without brlock-stat.awk next to it exits 1 with one line" "1 1" "$rc $(lines "$err")"
+check_match "... which names the missing file" "brlock-stat\.awk: missing" "$err"
+# One JSON escaper and one list of each kind of counter, for every mode.
+check_eq "brlock-stat has one JSON string escaper" 1 "$(cat debugfs-tools/brlock-stat debugfs-tools/brlock-stat.awk | grep -c 'gsub(/"/')"
+check_eq "brlock-stat lists the counters twice: totals and per CPU" 2 \
+	"$(cat debugfs-tools/brlock-stat debugfs-tools/brlock-stat.awk | grep -c 'read_acquires read_contended read_wait_ns write_acquires write_spin_ns')"
 
 # Wrong arguments: usage on stderr, exit 2.
 bad() {
@@ -174,6 +291,13 @@ bad brlock-stat -i 0
 bad brlock-stat -i abc
 bad brlock-stat -i
 bad brlock-stat -i 1 0
+bad brlock-stat -c -i 1 0
+bad brlock-stat -i 1.5
+bad brlock-stat -i -1
+bad brlock-stat -t
+bad brlock-stat -t vfsmount
+bad brlock-stat -j -t -i 1
+bad brlock-stat -l -t
 bad brlock-stat vfsmount demo
 bad brlock-stat -l vfsmount
 bad brlock-ctl
