@@ -55,9 +55,10 @@ check_eq "bump changes the totals and cpu 1's row" 5 "$(d=$(fresh) && bump "$d" 
 # - MARK: bump the stats as soon as the output has MARK lines ("-": never):
 #   a real change between two of its samples, since each sample is taken
 #   before the line it leads to is printed and the next one 1 s later.
-# - SIGNAL "SIG@N": send SIG once the output has N lines; INT goes to the
-#   process group, as Ctrl-C does ("-": none). env --default-signal undoes
-#   the SIGINT a background job starts with ignored.
+# - SIGNAL "SIG@N" or "SIG@N+S": send SIG once the output has N lines (and
+#   S seconds more); INT goes to the process group, as Ctrl-C does ("-":
+#   none). env --default-signal undoes the SIGINT a background job starts
+#   with ignored.
 # A run that is not over in 60 s is killed and says so on stderr.
 declare -A ivpid
 iv_start() {
@@ -77,7 +78,9 @@ iv_start() {
 			kill -0 "$pid" 2>/dev/null || break
 			n=$(grep -c '^' "$r/out")
 			if [ "$mark" != - ] && [ -z "$bumped" ] && [ "$n" -ge "$mark" ]; then bump "$d" && bumped=1; fi
-			if [ "$sig" != - ] && [ -z "$sent" ] && [ "$n" -ge "${sig#*@}" ]; then
+			at=${sig#*@}
+			if [ "$sig" != - ] && [ -z "$sent" ] && [ "$n" -ge "${at%+*}" ]; then
+				[ "$at" = "${at%+*}" ] || sleep "${at#*+}"
 				case $sig in INT@*) kill -INT -- "-$pid" ;; *) kill -"${sig%@*}" "$pid" ;; esac
 				sent=1
 			fi
@@ -114,6 +117,9 @@ iv_start cpus 1 - "$(seq -f %.2f 100 111)" -c -i 1 11
 iv_start jcpus 1 - "100.00 101.00 102.00" -j -c -i 1 2
 iv_start term 1 TERM@3 "$(seq -f %.2f 100 130)" -i 1
 iv_start int 1 INT@2 "$(seq -f %.2f 100 130)" -j -i 1
+# The third snapshot waits for a time that never comes, as a slow read of
+# the stats would: Ctrl-C there ends the run too.
+iv_start intsnap 1 INT@2+1.5 "100.00 101.00" -i 1
 
 
 # tool NAME ARGS...: run debugfs-tools/NAME under busybox sh with
@@ -265,6 +271,10 @@ check_eq "-i without COUNT, SIGTERM after 2 lines: exit 0, quiet, the average la
 iv_end int
 check_eq "-j -i, SIGINT to the process group (Ctrl-C) after 2 lines: exit 0, the average object last" "0  3 true 2 2000" \
 	"$rc $err $(lines "$out") $(tail -n 1 <<<"$out" | jq -r '"\(.average) \(.intervals) \(.read_acquires)"' 2>&1)"
+
+iv_end intsnap
+check_eq "-i, Ctrl-C in the middle of a snapshot: exit 0, the average of the interval before" "0  3 2000 10 0 5000 31000 average" \
+	"$rc $err $(lines "$out") $(row 3)"
 
 # The awk program is a file of its own, found next to the script.
 lone=$work/lone

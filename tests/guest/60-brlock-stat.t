@@ -53,7 +53,7 @@ check "writer spin time grows under a storm" [ "$(stat_of write_spin_ns)" -gt 0 
 check "the worst writer spin names its caller" [ "$(stat_of write_spin_worst_caller)" != - ]
 check_eq "the histogram's counts add up to write_acquires" "$(stat_of write_acquires)" "$(hist_sum)"
 for k in $SUMMED_COUNTERS; do
-	check_eq "the total $k is the sum of the per-CPU rows" "$(stat_of $k)" "$(percpu_sum $k)"
+	check_eq "the total $k is the sum of the per-CPU rows" "$(stat_of "$k")" "$(percpu_sum "$k")"
 done
 
 # Malformed writes fail and change nothing (counting is off, so the
@@ -97,10 +97,43 @@ check "brlock-stat -j is valid JSON with the contract's keys" sh -c "printf '%s'
 	(.cpus | all(has(\"cpu\") and has(\"read_acquires\") and has(\"write_acquires\") and has(\"write_spin_ns\") and has(\"write_wait_ns\")))' >/dev/null"
 check_eq "brlock-stat -j agrees with the stats file" "$(stat_of write_acquires)" "$(printf '%s' "$json" | jq .write_acquires)"
 check_match "brlock-stat -l lists vfsmount" '^vfsmount$' "$(brlock-stat -l)"
+
+# brlock-stat -i under a mount load: the time since boot with each sample,
+# the rates per second that elapsed, the average at the end.
 brlock-ctl on
-lines=$(brlock-stat -i 1 2 | grep -c .)
+brlock-ctl reset
+since_boot() { read -r _u _ </proc/uptime && echo "$_u"; }
+mount-storm -q -w 1 -r 1 -t 8 &
+storm=$!
+u0=$(since_boot)
+iv=$(brlock-stat -j -i 1 2)
+u1=$(since_boot)
+text=$(brlock-stat -i 1 2)
+percpu=$(brlock-stat -c -i 1 1)
+wait $storm && s=0 || s=$?
 brlock-ctl off
-check_eq "brlock-stat -i 1 2 prints a header and two lines" 3 "$lines"
+check_eq "mount-storm ran clean beside brlock-stat -i" 0 "$s"
+check_eq "brlock-stat -j -i 1 2 prints 2 objects and the average" "3 true 2" \
+	"$(printf '%s\n' "$iv" | grep -c .) $(printf '%s\n' "$iv" | jq -rs '"\(.[2].average) \(.[2].intervals)"' 2>&1)"
+check_eq "its time is the time since boot, and it increases" ok \
+	"$(printf '%s\n' "$iv" | jq -rs --argjson u0 "$u0" --argjson u1 "$u1" '[.[0].time, .[1].time] as [$t0, $t1] |
+		if $u0 < $t0 and $t0 < $t1 and $t1 <= $u1 then "ok" else "uptime \($u0), times \($t0) \($t1), uptime \($u1)" end' 2>&1)"
+check_eq "its elapsed_s are near 1 s (1 to 3 under TCG), the second the difference of the times" "ok ok ok" \
+	"$(printf '%s\n' "$iv" | jq -rs '.[0] as $a | .[1] as $b | [$a.elapsed_s, $b.elapsed_s] |
+		map(if . >= 0.99 and . < 3 then "ok" else "elapsed_s \(.)" end) + [
+		if (($b.time - $a.time) - $b.elapsed_s | fabs) < 0.015 then "ok" else "time - time \($b.time - $a.time) vs \($b.elapsed_s)" end
+		] | join(" ")' 2>&1)"
+check_eq "the storm's writes count, and the average object has the sums" "writes sums" \
+	"$(printf '%s\n' "$iv" | jq -rs '(if .[0].write_acquires + .[1].write_acquires > 0 then "writes" else "no writes" end) + " " +
+		(if .[2].write_acquires == .[0].write_acquires + .[1].write_acquires and
+			((.[2].elapsed_s - .[0].elapsed_s - .[1].elapsed_s) | fabs) < 0.015 then "sums" else "not the sums: \(tojson)" end)' 2>&1)"
+check_eq "brlock-stat -i 1 2 prints a header, two lines and the average" "4 average" \
+	"$(printf '%s\n' "$text" | grep -c .) $(printf '%s\n' "$text" | awk 'END { print $NF }')"
+check_match "brlock-stat -i's time column is the time since boot" '^[0-9]+\.[0-9][0-9]$' \
+	"$(printf '%s\n' "$text" | awk 'NR == 2 { print $NF }')"
+ncpu=$(grep -c '^cpu ' "$d/stats")
+check_eq "brlock-stat -c -i 1 1 prints a header, a row per CPU, then their averages" \
+	"$((1 + 2 * ncpu)) $ncpu" "$(printf '%s\n' "$percpu" | grep -c .) $(printf '%s\n' "$percpu" | grep -c ' average$')"
 brlock-stat -x >/dev/null 2>&1 && s=0 || s=$?
 check_eq "brlock-stat with a bad flag exits 2" 2 "$s"
 brlock-ctl frob >/dev/null 2>&1 && s=0 || s=$?
