@@ -6,7 +6,7 @@
 #   text, json  a snapshot; stdin: the stats file, a line "@histogram", the
 #               histogram file. -v cpus=1 adds the per-CPU table (text).
 #   raw         one sample for -i; stdin: the stats file, -v up=SECONDS
-#               since boot and -v clock=HH:MM:SS (or empty), taken with it.
+#               since boot and -v now=HH:MM:SS (or empty), taken with it.
 #               Prints key=value words (with -v cpus=1, c<CPU>.<key> too).
 #   list        stdin: lock names, one a line; prints them as a JSON array.
 #   header      the -i column header (text only).
@@ -103,7 +103,7 @@ END {
 function raw(   i, c, k, list) {
 	# Only integers go on: a value that is not one (a kernel that prints
 	# something new) counts as 0 rather than break the arithmetic.
-	printf "up=%s clock=%s enabled=%d", up, clock, t["enabled"] == 1
+	printf "up=%s clock=%s enabled=%d", up, now, t["enabled"] == 1
 	for (i = 1; i <= ntk; i++) printf " %s=%s", tk[i], int_(t[tk[i]]) ? t[tk[i]] : 0
 	if (cpus) {
 		for (c = 1; c <= nc; c++) {
@@ -225,9 +225,10 @@ function line(d, el, when,   cl, ncl, i, x, w) {
 	}
 	return ncl
 }
-# object(D, EL, EXTRA): the JSON object of the changes in D over EL seconds.
-# The keys of before the time columns keep their order: name, interval_s,
-# enabled, the counters, the maxima.
+# object(D, EL, EXTRA): the JSON object of the changes in D over EL seconds,
+# EXTRA (the average's keys) after the name. The keys -i had before time and
+# elapsed_s keep their order: name, interval_s, enabled, the counters, the
+# maxima.
 function object(d, el, extra,   i, k, cl, ncl, j, x) {
 	printf "{%s%s,%s,%s,%s,%s", jkv("name", js(name)), extra, jkv("interval_s", secs + 0),
 		jkv("time", dec(c["up"])), jkv("elapsed_s", dec(el)), jkv("enabled", c["enabled"] ? "true" : "false")
