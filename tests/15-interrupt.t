@@ -1,9 +1,11 @@
 #!/bin/bash
-# An interrupted qemu/run stops its guest and cleans up: SIGINT, SIGTERM
-# and SIGHUP each stop QEMU (which runs in a process group of its own under
-# GNU timeout, out of the terminal's reach), remove the control folder and
-# exit 128 + the signal's number. And a --share path with a comma in it,
-# which QEMU's option syntax would cut short unless doubled, works.
+# An interrupted qemu/run stops its guest and cleans up: SIGTERM and SIGHUP
+# each stop QEMU (which runs in a process group of its own under GNU
+# timeout, out of the terminal's reach), remove the control folder and exit
+# 128 + the signal's number. The first SIGINT goes to the guest's command,
+# as a terminal's Ctrl-C to its foreground job; the second stops the guest
+# (exit 130). And a --share path with a comma in it, which QEMU's option
+# syntax would cut short unless doubled, works.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -13,12 +15,14 @@ trap 'rm -rf "$work"' EXIT
 # SIGINT ignored, and a shell cannot trap what it inherited as ignored.
 set -m
 
-# interrupt SIGNAL STATUS: start a guest that runs until stopped, signal
-# the runner once the command runs, check what is left.
+# interrupt SIGNAL STATUS [SCRIPT]: start a guest whose command (SCRIPT,
+# default: sleep) runs until stopped, signal the runner once the command
+# runs (SIGINT twice: the first is the command's, which ignores it), check
+# what is left.
 interrupt() {
-	local sig=$1 want=$2 tmp=$work/$1 i s
+	local sig=$1 want=$2 script=${3:-'echo running; sleep 600'} tmp=$work/$1 i s
 	mkdir "$tmp"
-	TMPDIR=$tmp "$runner" -- sh -c 'echo running; sleep 600' >"$tmp.out" 2>"$tmp.err" &
+	TMPDIR=$tmp "$runner" -- sh -c "$script" >"$tmp.out" 2>"$tmp.err" &
 	local pid=$!
 	for ((i = 0; i < 600; i++)); do
 		grep -q running "$tmp.out" 2>/dev/null && break
@@ -26,6 +30,11 @@ interrupt() {
 	done
 	check "the guest's command started before the $sig" grep -q running "$tmp.out"
 	kill -s "$sig" "$pid"
+	if [ "$sig" = SIGINT ]; then
+		sleep 3
+		check "... the first SIGINT went to the command, which ignored it" kill -0 "$pid"
+		kill -s "$sig" "$pid"
+	fi
 	# The runner gives QEMU 5 s after the TERM; 30 s is plenty.
 	for ((i = 0; i < 150; i++)); do
 		kill -0 "$pid" 2>/dev/null || break
@@ -39,9 +48,31 @@ interrupt() {
 	check_eq "... and removes its control folder" "" "$(ls -A "$tmp")"
 	pkill -f -- "$tmp/" 2>/dev/null || true
 }
-interrupt SIGINT 130
+interrupt SIGINT 130 "trap '' INT; echo running; sleep 600"
 interrupt SIGTERM 143
 interrupt SIGHUP 129
+
+# A forwarded SIGINT: the command's trap runs, and its exit status is ours.
+mkdir "$work/fwd"
+TMPDIR=$work/fwd "$runner" -- sh -c 'trap "echo got SIGINT; exit 7" INT; echo running; while :; do sleep 1; done' \
+	>"$work/fwd.out" 2>"$work/fwd.err" &
+pid=$!
+for ((i = 0; i < 600; i++)); do
+	grep -q running "$work/fwd.out" 2>/dev/null && break
+	sleep 0.2
+done
+kill -s SIGINT "$pid"
+for ((i = 0; i < 300; i++)); do
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.2
+done
+wait "$pid" && s=0 || s=$?
+check_eq "one SIGINT reaches the guest's command, whose exit status is ours" 7 "$s"
+check_eq "... the command's trap ran" "running got SIGINT" "$(tr '\n' ' ' <"$work/fwd.out" | sed 's/ $//')"
+check_eq "... and the runner said it passed it on" \
+	"qemu/run: SIGINT: passed to the guest's command; Ctrl-C again stops the guest" \
+	"$(grep -m 1 'passed to' "$work/fwd.err")"
+check_eq "... and removes its control folder" "" "$(ls -A "$work/fwd")"
 
 share=$work/a,b
 mkdir "$share"

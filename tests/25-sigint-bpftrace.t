@@ -1,0 +1,40 @@
+#!/bin/bash
+# Ctrl-C reaches a tracer in the guest: qemu/run passes the first SIGINT to
+# the guest's command, so `qemu/run -- brlockwait.bt` stops tracing and
+# prints its maps, as bpftrace does on a terminal, and the run ends with
+# bpftrace's exit status. The waits come from brlock-bench-vfs's mount
+# loop, one writer per CPU, started in the background before the tracer.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Job control: a background job of a script would otherwise start with
+# SIGINT ignored, and a shell cannot trap what it inherited as ignored.
+set -m
+
+"$runner" --log "$work/console" --fail-on-splat -- sh -c \
+	'mkdir /tmp/w && brlock-bench-vfs -t 600000 -m mount /tmp/w >/dev/null & exec brlockwait.bt vfsmount' \
+	>"$work/out" 2>"$work/err" &
+pid=$!
+for ((i = 0; i < 900; i++)); do
+	grep -q '^Tracing' "$work/out" 2>/dev/null && break
+	sleep 0.2
+done
+check_match "brlockwait.bt started in the guest" '^Tracing brlock vfsmount waits\.\.\. Hit Ctrl-C to end\.$' \
+	"$(cat "$work/out")"
+# Long enough for the writers to meet: tests/guest/72 sees waits in 2 s.
+sleep 8
+kill -s SIGINT "$pid"
+for ((i = 0; i < 300; i++)); do
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.2
+done
+wait "$pid" && rc=0 || rc=$?
+out=$(cat "$work/out") err=$(cat "$work/err")
+check_eq "after one SIGINT, bpftrace ended and the run exits with its status, 0" 0 "$rc"
+check_match "... the runner passed the SIGINT on" "passed to the guest's command" "$err"
+waits=$(bt_hist_total '@wait_ns[vfsmount, write]' "$out")
+check "... and brlockwait.bt printed its histogram of writer waits (got ${waits:-none})" [ "${waits:-0}" -gt 0 ]
+check_match "... with the waits by CPU" '^@cpu\[vfsmount, write, [0-9]+\]: [0-9]+$' "$out"
+guest_failure_detail
