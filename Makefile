@@ -21,7 +21,7 @@ JOBS ?= $(shell nproc)
 
 # Config: x86_64_defconfig + kvm_guest.config, trimmed, plus what the lab
 # and the tests need (kconfig/*.config, merged in this order).
-KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config debug.config brlock.config)
+KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config selftests.config debug.config brlock.config)
 
 # The compiler cache lives outside the clone, so a new clone (CI's) and
 # make distclean keep it; BASEDIR makes hits independent of the clone's path.
@@ -36,7 +36,7 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS) \
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test soak bench bench-kernels deps tree kernel rootfs shell export-patches \
+.PHONY: all run test soak bench bench-kernels peer deps tree kernel rootfs shell export-patches \
 	clean distclean FORCE
 all: run
 
@@ -73,12 +73,24 @@ kernel: $(BZIMAGE)
 # bpftrace in the guest gets the kernel's headers from its build.
 KHEADERS := $(OBJ)/kernel/kheaders_data.tar.xz
 $(KHEADERS) $(MODULES): $(BZIMAGE)
-$(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(MODULES) | deps
-	guest-rootfs/build $@ $(KHEADERS) $(MODULES)
+# The kernel's mount and namespace selftests, static, for
+# tests/26-kselftests.t and make peer. The script is incremental and
+# touches the stamp only when a program changed.
+KSELFTESTS := $(BUILD)/kselftests
+$(KSELFTESTS)/stamp: scripts/build-selftests $(APPLIED) FORCE | deps
+	@scripts/build-selftests $(TREE) $(KSELFTESTS)
+$(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(MODULES) $(KSELFTESTS)/stamp | deps
+	guest-rootfs/build $@ $(KHEADERS) $(MODULES) $(KSELFTESTS)/bin
 rootfs: kernel $(INITRD)
 
+# The demo's samples (the vfsmount lock's rates every second, its writer
+# spin histogram) come back through the shared folder; the host draws
+# them: build/demo/vfsmount.png.
+DEMO := $(BUILD)/demo
 run: rootfs
-	qemu/run --fail-on-splat -- demo
+	rm -rf $(DEMO) && mkdir -p $(DEMO)
+	qemu/run --fail-on-splat --share $(DEMO) -- demo -o /mnt/host
+	scripts/demo-plot $(DEMO)
 
 shell: rootfs
 	qemu/run
@@ -98,7 +110,7 @@ soak: rootfs
 STOCK_TREE := $(BUILD)/linux-stock
 BENCH_PATCHED := $(BUILD)/obj-bench-patched
 BENCH_STOCK := $(BUILD)/obj-bench-stock
-BENCH_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config)
+BENCH_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.config selftests.config)
 BENCH_ROUNDS ?= 5
 
 # Made again when build/linux was extracted anew (a new linux-source).
@@ -122,13 +134,20 @@ bench-kernels: $(BENCH_PATCHED)/.config $(BENCH_STOCK)/.config
 # built with another config than the lab kernel's under the same release.
 BENCH_INITRD := $(BUILD)/initramfs-bench.cpio
 BENCH_MODULES := $(BUILD)/modules-bench
-$(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) bench-kernels | deps
-	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES)
+$(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(KSELFTESTS)/stamp bench-kernels | deps
+	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES) $(KSELFTESTS)/bin
 
 # The table goes to stdout; results.json and the plots to build/bench/.
 bench: rootfs bench-kernels $(BENCH_INITRD)
 	scripts/bench -i $(BENCH_INITRD) -o $(BUILD)/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
+
+# The kernel's mount and namespace selftests on the stock and the patched
+# bench kernels: a table of every case, and a failure when a case fails
+# on the patched kernel only. Outputs in build/peer/.
+peer: bench-kernels $(BENCH_INITRD)
+	scripts/kselftest-peer -i $(BENCH_INITRD) -o $(BUILD)/peer \
+		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_PATCHED)/arch/x86/boot/bzImage
 
 # Write the commits of the tree under build/ back to patches/.
 export-patches: $(APPLIED)
