@@ -1,0 +1,194 @@
+#!/bin/sh
+# container-storm: containers unsharing mount namespaces, pivoting into
+# roots of their own, with volumes propagating from a shared parent into
+# every container (propagate_mnt(), propagate_one(), propagate_umount()).
+# Runs on the initramfs root: the tool chroots before pivot_root (see its
+# header). The host runs this with --fail-on-splat: a lockdep report,
+# warning or hang fails it.
+# shellcheck source=tests/guest/lib.sh
+. ./lib.sh
+
+d=$vfsmount_stats
+mountinfo() { cat /proc/self/mountinfo; }
+# What the tool leaves running: its own processes and its containers'
+# (their command lines hold "/container-storm"; this test's does not), and
+# the mount namespaces other than ours that any process is in.
+leftovers() {
+	procs_of /container-storm
+	for p in /proc/[0-9]*; do
+		# Kernel threads (no command line) left out: kdevtmpfs has a
+		# mount namespace of its own.
+		if [ -s "$p/cmdline" ] && [ -e "$p/ns/mnt" ]; then
+			# shellcheck disable=SC3013 # busybox ash's test has -ef: no fork a process
+			[ "$p/ns/mnt" -ef /proc/self/ns/mnt ] || echo "$p in another mount namespace"
+		fi
+	done
+}
+# key KEY TEXT: the value of a summary line "KEY VALUE" in TEXT.
+key() { printf '%s\n' "$2" | awk -v k="$1" '$1 == k { print $2 }'; }
+
+if [ ! -w "$d/enable" ]; then
+	not_ok "the vfsmount brlock has statistics" "no $d/enable"
+	exit 0
+fi
+
+# Write sections per mount and umount under a shared mount, by the number
+# of mounts it propagates to (T): peers (bind mounts of a shared mount, in
+# this namespace) and slaves (copies in other mount namespaces, as the
+# containers have). The tool's header documents T + 2 and T + 3.
+top=$(mktemp -d /tmp/cst.XXXXXX)
+mkdir "$top/p0"
+mount -t tmpfs cst-parent "$top/p0"
+mount --make-shared "$top/p0"
+mkdir "$top/p0/x"
+# A first pair outside the count: whatever a first mount sets up once.
+mount -t tmpfs cst-warm "$top/p0/x" && umount "$top/p0/x"
+# measure LABEL T: one tmpfs mount and its umount on $top/p0/x, counted.
+measure() {
+	brlock-ctl on
+	brlock-ctl reset
+	mount -t tmpfs cst-vol "$top/p0/x"
+	m=$(stat_of write_acquires)
+	brlock-ctl reset
+	umount "$top/p0/x"
+	u=$(stat_of write_acquires)
+	brlock-ctl off
+	echo "# $1: T=$2: mount $m, umount $u write sections"
+	check_eq "$1, a mount propagated to $2 takes $(($2 + 2)) write sections" $(($2 + 2)) "$m"
+	check_eq "$1, its umount takes $(($2 + 3))" $(($2 + 3)) "$u"
+}
+measure "no other peer" 0
+n=1
+for peers in 2 4; do
+	while [ "$n" -lt "$peers" ]; do
+		mkdir "$top/p$n"
+		mount --bind "$top/p0" "$top/p$n"
+		n=$((n + 1))
+	done
+	measure "$peers peers" $((peers - 1))
+done
+while [ "$n" -gt 1 ]; do
+	n=$((n - 1))
+	umount "$top/p$n"
+	rmdir "$top/p$n"
+done
+# Slaves in other mount namespaces: processes that wait in namespaces of
+# their own, each with a copy of $top/p0 that is a slave of it.
+for slaves in 1 2 4; do
+	pids=''
+	i=0
+	while [ "$i" -lt "$slaves" ]; do
+		unshare -m --propagation slave sh -c \
+			": >$top/up.$i; while [ ! -e $top/stop ]; do sleep 0.1; done" &
+		pids="$pids $!"
+		i=$((i + 1))
+	done
+	i=0
+	while [ "$i" -lt "$slaves" ]; do
+		j=0
+		until [ -e "$top/up.$i" ] || [ "$j" -ge 200 ]; do sleep 0.1; j=$((j + 1)); done
+		i=$((i + 1))
+	done
+	measure "$slaves namespaces" "$slaves"
+	: >"$top/stop"
+	for p in $pids; do wait "$p"; done
+	rm -f "$top"/up.* "$top/stop"
+done
+umount "$top/p0"
+rm -rf "$top"
+
+# The storm, without readers, counted: every write section is one the
+# summary accounts for.
+before=$(mountinfo)
+brlock-ctl on
+brlock-ctl reset
+out=$(container-storm -w 2 -r 0 -n 2 2>&1) && s=0 || s=$?
+writes=$(stat_of write_acquires)
+brlock-ctl off
+printf '%s\n' "$out" | sed 's/^/# /'
+check_eq "container-storm -w 2 -r 0 -n 2 exits 0" 0 "$s"
+check_eq "... and restores the mount table (line count)" "$(printf '%s\n' "$before" | wc -l)" "$(mountinfo | wc -l)"
+check_eq "... and restores the mount table (content)" "$before" "$(mountinfo)"
+check_eq "... ran 2 rounds of 2 containers" "2 4 4" "$(key rounds "$out") $(key containers "$out") $(key unshares "$out")"
+check_eq "... 2 slaves a container: a volume propagates to 4 mounts" 4 "$(key propagation_targets "$out")"
+check_eq "... mounted and unmounted 4 volumes" "4 4" "$(key volume_mounts "$out") $(key volume_umounts "$out")"
+prop=$(key propagated_mounts "$out")
+check "... propagated mounts (${prop:-none})" [ "${prop:-0}" -gt 0 ]
+check_eq "... as many as the topology says (4 volumes x 4 slaves)" 16 "$prop"
+check_eq "... and as many as the namespaces' mountinfo showed" "$prop" "$(key propagated_seen "$out")"
+check_eq "... pivoted each container" 4 "$(key pivots "$out")"
+ws=$(key write_sections "$out")
+ns=$(key namespace_sections "$out")
+check_match "... gives its write sections" '^[1-9][0-9]* [1-9][0-9]*$' "$ws $ns"
+check_eq "write_acquires is exactly the documented write sections of the operations and namespaces (${ws:-?} + ${ns:-?})" \
+	$((${ws:-0} + ${ns:-0})) "$writes"
+check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
+
+# With readers looking up files across the volumes: their lookups may
+# hold a volume for a moment (a umount tried again, counted in busy and
+# write_sections), or drop the last reference of an unmounted mount (its
+# write section taken by the reader): at least the documented number.
+before=$(mountinfo)
+brlock-ctl on
+brlock-ctl reset
+out=$(container-storm -w 3 -r 2 -n 1 2>&1) && s=0 || s=$?
+writes=$(stat_of write_acquires)
+brlock-ctl off
+printf '%s\n' "$out" | sed 's/^/# /'
+check_eq "container-storm -w 3 -r 2 -n 1 exits 0" 0 "$s"
+check_eq "... and restores the mount table" "$before" "$(mountinfo)"
+check_eq "... propagated 3 volumes to 6 mounts each, as seen" "18 18" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
+ws=$(key write_sections "$out")
+ns=$(key namespace_sections "$out")
+check "write_acquires ($writes) is at least the documented write sections (${ws:-?} + ${ns:-?})" \
+	[ "$writes" -ge $((${ws:-1000000} + ${ns:-0})) ]
+check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
+
+# Containers in user namespaces (unshare -r): their copies of the shared
+# parent are slaves by the kernel's rule, and are locked.
+before=$(mountinfo)
+brlock-ctl on
+brlock-ctl reset
+out=$(container-storm -U -w 2 -r 0 -n 1 2>&1) && s=0 || s=$?
+writes=$(stat_of write_acquires)
+brlock-ctl off
+printf '%s\n' "$out" | sed 's/^/# /'
+check_eq "container-storm -U (user namespaces) exits 0" 0 "$s"
+ws=$(key write_sections "$out")
+ns=$(key namespace_sections "$out")
+check_eq "... write_acquires is exactly the documented write sections (${ws:-?} + ${ns:-?})" \
+	$((${ws:-0} + ${ns:-0})) "$writes"
+check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
+check_eq "... and restores the mount table" "$before" "$(mountinfo)"
+
+# With cpu1 going off and on line throughout.
+out=$(container-storm -H -w 2 -r 1 -n 1 2>&1) && s=0 || s=$?
+printf '%s\n' "$out" | sed 's/^/# /'
+check_eq "container-storm -H (CPU hotplug) exits 0" 0 "$s"
+check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
+check_eq "... and restores the mount table" "$before" "$(mountinfo)"
+check_eq "cpu1 is back on line after it" 1 "$(cat /sys/devices/system/cpu/cpu1/online)"
+check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
+
+# -t, and interrupted by SIGTERM: it stops its containers, unmounts what
+# it mounted and removes its folder.
+out=$(container-storm -q -w 1 -r 1 -t 1 2>&1) && s=0 || s=$?
+check_eq "container-storm -t 1 exits 0" 0 "$s"
+check_match "... and ran rounds" '^rounds [1-9][0-9]*$' "$out"
+container-storm -q -w 2 -r 2 -t 600 >/dev/null 2>&1 &
+pid=$!
+# Until container 1 has pivoted into its root and says so (the files of
+# the shared parent's .sync/ are seen from every namespace).
+i=0
+until [ -e "$(echo /run/container-storm.*/peers/.sync/up.1)" ] || [ "$i" -ge 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+check "while it runs, its containers are seen (the checks below can fail)" [ -n "$(leftovers)" ]
+kill -TERM "$pid"
+wait "$pid" && s=0 || s=$?
+check_eq "container-storm stopped by SIGTERM exits 143" 143 "$s"
+check_eq "... and leaves the mount table as it found it" "$before" "$(mountinfo)"
+check_eq "... and removes its folder" "" "$(ls -d /run/container-storm.* 2>/dev/null)"
+check_eq "... and leaves no process or namespace behind" "" "$(leftovers)"
+check "container-storm -w 0 exits 2" sh -c 'container-storm -w 0 2>/dev/null; [ $? = 2 ]'
