@@ -16,7 +16,7 @@ check_match "the timeout is named, with the command that hung" "^qemu/run: timeo
 
 # With rdinit= missing the kernel looks for a root device, finds none and
 # panics.
-guest --timeout 60 --append 'rdinit=/nonexistent init=/nonexistent' -- true
+guest --timeout 120 --append 'rdinit=/nonexistent init=/nonexistent' -- true
 check_eq "a guest whose init cannot start exits 255" 255 "$rc"
 check_match "the failed boot is named" '^qemu/run: kernel panic: (VFS: Unable to mount root|Requested init|No working init)' "$err"
 
