@@ -20,15 +20,11 @@ set -m
 # runs (SIGINT twice: the first is the command's, which ignores it), check
 # what is left.
 interrupt() {
-	local sig=$1 want=$2 script=${3:-'echo running; sleep 600'} tmp=$work/$1 i s
+	local sig=$1 want=$2 script=${3:-'echo running; sleep 600'} tmp=$work/$1
 	mkdir "$tmp"
 	TMPDIR=$tmp "$runner" -- sh -c "$script" >"$tmp.out" 2>"$tmp.err" &
 	local pid=$!
-	for ((i = 0; i < 600; i++)); do
-		grep -q running "$tmp.out" 2>/dev/null && break
-		sleep 0.2
-	done
-	check "the guest's command started before the $sig" grep -q running "$tmp.out"
+	check "the guest's command started before the $sig" wait_for_line "$tmp.out" running
 	kill -s "$sig" "$pid"
 	if [ "$sig" = SIGINT ]; then
 		sleep 3
@@ -36,12 +32,8 @@ interrupt() {
 		kill -s "$sig" "$pid"
 	fi
 	# The runner gives QEMU 5 s after the TERM; 30 s is plenty.
-	for ((i = 0; i < 150; i++)); do
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.2
-	done
-	wait "$pid" && s=0 || s=$?
-	check_eq "qemu/run stopped by $sig exits $want" "$want" "$s"
+	reap "$pid" 30
+	check_eq "qemu/run stopped by $sig exits $want" "$want" "$status"
 	check_eq "... and says so" "qemu/run: $sig: stopping the guest" \
 		"$(grep -m 1 'stopping the guest' "$tmp.err")"
 	check_eq "... and leaves no QEMU of that run behind" "" "$(pgrep -f -- "$tmp/" || true)"
@@ -57,17 +49,10 @@ mkdir "$work/fwd"
 TMPDIR=$work/fwd "$runner" -- sh -c 'trap "echo got SIGINT; exit 7" INT; echo running; while :; do sleep 1; done' \
 	>"$work/fwd.out" 2>"$work/fwd.err" &
 pid=$!
-for ((i = 0; i < 600; i++)); do
-	grep -q running "$work/fwd.out" 2>/dev/null && break
-	sleep 0.2
-done
+wait_for_line "$work/fwd.out" running
 kill -s SIGINT "$pid"
-for ((i = 0; i < 300; i++)); do
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.2
-done
-wait "$pid" && s=0 || s=$?
-check_eq "one SIGINT reaches the guest's command, whose exit status is ours" 7 "$s"
+reap "$pid" 60
+check_eq "one SIGINT reaches the guest's command, whose exit status is ours" 7 "$status"
 check_eq "... the command's trap ran" "running got SIGINT" "$(tr '\n' ' ' <"$work/fwd.out" | sed 's/ $//')"
 check_eq "... and the runner said it passed it on" \
 	"qemu/run: SIGINT: passed to the guest's command; Ctrl-C again stops the guest" \

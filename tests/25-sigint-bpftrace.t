@@ -17,20 +17,14 @@ set -m
 	'mkdir /tmp/w && brlock-bench-vfs -t 600000 -m mount /tmp/w >/dev/null & exec brlockwait.bt vfsmount' \
 	>"$work/out" 2>"$work/err" &
 pid=$!
-for ((i = 0; i < 900; i++)); do
-	grep -q '^Tracing' "$work/out" 2>/dev/null && break
-	sleep 0.2
-done
+wait_for_line "$work/out" '^Tracing'
 check_match "brlockwait.bt started in the guest" '^Tracing brlock vfsmount waits\.\.\. Hit Ctrl-C to end\.$' \
 	"$(cat "$work/out")"
 # Long enough for the writers to meet: tests/guest/72 sees waits in 2 s.
 sleep 8
 kill -s SIGINT "$pid"
-for ((i = 0; i < 300; i++)); do
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.2
-done
-wait "$pid" && rc=0 || rc=$?
+reap "$pid" 60
+rc=$status
 out=$(cat "$work/out") err=$(cat "$work/err")
 check_eq "after one SIGINT, bpftrace ended and the run exits with its status, 0" 0 "$rc"
 check_match "... the runner passed the SIGINT on" "passed to the guest's command" "$err"

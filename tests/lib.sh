@@ -41,3 +41,27 @@ check_stat_sums() {
 			"$(printf '%s\n' "$out" | awk -v k="percpu_$k" '$1 == k { print $4 }')" "$(out_value "percpu_$k")"
 	done
 }
+
+# For tests that signal a runner in the background, as a terminal would.
+# wait_for_line FILE REGEX [SECONDS]: wait, up to SECONDS (default 180:
+# a loaded host boots slowly), until a line of FILE matches REGEX (the
+# guest's command started, say); fails if none did.
+wait_for_line() {
+	local i
+	for ((i = 0; i < ${3:-180} * 5; i++)); do
+		grep -qE -- "$2" "$1" 2>/dev/null && return 0
+		sleep 0.2
+	done
+	return 1
+}
+# reap PID SECONDS: give our background job PID up to SECONDS to end, then
+# wait for it and set $status to its exit status.
+# shellcheck disable=SC2034 # the status is for the caller
+reap() {
+	local i
+	for ((i = 0; i < $2 * 5; i++)); do
+		kill -0 "$1" 2>/dev/null || break
+		sleep 0.2
+	done
+	wait "$1" && status=0 || status=$?
+}
