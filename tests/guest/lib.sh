@@ -83,7 +83,9 @@ storm_busy() {
 # holds TEXT (the guest has no pgrep). Nothing it runs carries TEXT.
 procs_of() {
 	for _c in /proc/[0-9]*/cmdline; do
-		_cmd=$(tr '\0' ' ' <"$_c" 2>/dev/null) || continue
+		# A process may end between the glob and the read: the
+		# group's 2>/dev/null also silences the failed redirection.
+		_cmd=$({ tr '\0' ' ' <"$_c"; } 2>/dev/null) || continue
 		case $_cmd in *"$1"*) echo "${_c%/cmdline}" ;; esac
 	done
 }
