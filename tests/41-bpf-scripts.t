@@ -17,3 +17,28 @@ for bt in bpf/*.bt; do
 	check_match "$bt's example shows how it was run" "^# $name\\.bt" "$(cat "bpf/${name}_example.txt")"
 	check_match "bpf/README.md lists $name.bt" "\\[$name\\.bt\\]\\($name\\.bt\\)" "$(cat bpf/README.md)"
 done
+
+# bpf/bt-front, on the guest's PATH under each script's name, checks the
+# tools' arguments before bpftrace runs: usage and exit 2 for bad ones.
+# Here it runs against bpf/ itself, with a bpftrace that only says how it
+# was called.
+front=$(mktemp -d)
+trap 'rm -rf "$front"' EXIT
+printf '#!/bin/sh\necho "bpftrace $*"\n' >"$front/bpftrace"
+chmod +x "$front/bpftrace"
+check "bpf/bt-front is shellcheck clean" shellcheck bpf/bt-front
+for bt in bpf/*.bt; do
+	name=$(basename "$bt")
+	ln -s "$top/bpf/bt-front" "$front/$name"
+	run() { PATH=$front:$PATH BT_DIR=$top/bpf "$front/$name" "$@"; }
+	for args in "a b c" "vfsmount 0" "vfsmount abc" "vfsmount -5" "vfsmount 05" "Bad-Name" "vfsmount 2 -c true x"; do
+		# shellcheck disable=SC2086 # the arguments, split
+		err=$(run $args 2>&1 >/dev/null) && s=0 || s=$?
+		check_eq "$name $args: exit 2" 2 "$s"
+		check_match "... with the usage" "^usage: $name \\[LOCKNAME\\|all\\] \\[SECONDS\\]$" "$err"
+	done
+	check_eq "$name vfsmount 5 -c 'ls /': runs bpftrace with the script and every argument" \
+		"bpftrace $top/bpf/$name vfsmount 5 -c ls /" "$(run vfsmount 5 -c 'ls /')"
+	check_eq "$name with no argument runs it" "bpftrace $top/bpf/$name" "$(run)"
+	check_match "$name -h: the usage, exit 0" "^usage: $name " "$(run -h)"
+done

@@ -25,7 +25,7 @@ w=1 n=20
 # umount that found its mount busy with a lookup. bpftrace ran before in
 # this boot (10-lab.t), so tracefs is mounted already: no write of its own.
 pairs=$((2 * w * n))
-out=$(bpftrace "$bt" -c "sh $storm -w $w -r 1 -n $n" 2>&1)
+out=$("$bt" -c "sh $storm -w $w -r 1 -n $n" 2>&1)
 check_eq "brlockwrite.bt traces a storm of $pairs mount/umount pairs and exits 0" 0 $?
 check_match "it says what it traces" '^Tracing brlock writers\.\.\. Hit Ctrl-C to end\.$' "$out"
 check_match "it prints the vfsmount writer spin histogram" '^@spin_ns\[vfsmount\]: ?$' "$out"
@@ -44,13 +44,13 @@ check_eq "only the result maps print, no helper map" "@hold_ns @spin_ns @writers
 	"$(printf '%s\n' "$out" | sed -n 's/^\(@[A-Za-z0-9_]*\).*/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
 n=3
-out=$(bpftrace "$bt" vfsmount -c "sh $storm -q -w 1 -r 0 -n $n" 2>&1)
+out=$("$bt" vfsmount -c "sh $storm -q -w 1 -r 0 -n $n" 2>&1)
 check_match "with LOCKNAME vfsmount it says so" '^Tracing brlock vfsmount writers\.\.\. Hit Ctrl-C to end\.$' "$out"
 writes=$(writes_of vfsmount)
 check "with LOCKNAME vfsmount, $((2 * n)) pairs count at least $((4 * n)) writes (got $writes)" \
 	[ "$writes" -ge $((4 * n)) ]
 for name in vfs vfsmountx nosuch; do
-	out=$(bpftrace "$bt" $name -c "sh $storm -q -w 1 -r 0 -n 1" 2>&1)
+	out=$("$bt" $name -c "sh $storm -q -w 1 -r 0 -n 1" 2>&1)
 	check_eq "with LOCKNAME $name, brlockwrite.bt exits 0" 0 $?
 	check_eq "with LOCKNAME $name, no map prints" "" "$(printf '%s\n' "$out" | grep '^@')"
 done
@@ -59,7 +59,7 @@ done
 # (no -c: if it did not end, the guest's timeout would fail the suite).
 out=$(sh "$storm" -q -w 1 -r 0 -t 600 2>/dev/null &
 	storm_pid=$!
-	bpftrace "$bt" all 2 2>&1
+	"$bt" all 2 2>&1
 	echo "exit $?"
 	kill -TERM "$storm_pid"
 	wait "$storm_pid")

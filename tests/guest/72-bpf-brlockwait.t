@@ -22,7 +22,7 @@ counts_of() {
 # Contention is likely, not certain: up to three runs until one shows it.
 tries=0
 while :; do
-	out=$(bpftrace "$bt" -c "brlock-bench-vfs -t 2000 -m mount $dir" 2>&1)
+	out=$("$bt" -c "brlock-bench-vfs -t 2000 -m mount $dir" 2>&1)
 	rc=$?
 	tries=$((tries + 1))
 	waits=$(bt_hist_total '@wait_ns[vfsmount, write]' "$out")
@@ -41,7 +41,7 @@ check_match "the stacks show the mount paths" '^ +(attach_recursive_mnt|do_umoun
 check_eq "only the result maps print, no helper map" "@comm @cpu @stacks @wait_ns" \
 	"$(printf '%s\n' "$out" | sed -n 's/^\(@[A-Za-z0-9_]*\).*/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
-out=$(bpftrace "$bt" nosuch -c "brlock-bench-vfs -t 500 -m mount $dir" 2>&1)
+out=$("$bt" nosuch -c "brlock-bench-vfs -t 500 -m mount $dir" 2>&1)
 check_match "with LOCKNAME nosuch it says so" '^Tracing brlock nosuch waits\.\.\. Hit Ctrl-C to end\.$' "$out"
 check_eq "... and prints no map" "" "$(printf '%s\n' "$out" | grep '^@')"
 
@@ -50,7 +50,7 @@ check_eq "... and prints no map" "" "$(printf '%s\n' "$out" | grep '^@')"
 stop=$dir.stop
 while [ ! -e "$stop" ]; do brlock-bench-vfs -t 1000 -m mount "$dir" >/dev/null 2>&1; done &
 load=$!
-out=$(bpftrace "$bt" all 2 2>&1)
+out=$("$bt" all 2 2>&1)
 rc=$?
 running=no
 ! kill -0 "$load" 2>/dev/null || running=yes
