@@ -17,7 +17,9 @@ set -m
 	'mkdir /tmp/w && brlock-bench-vfs -t 600000 -m mount /tmp/w >/dev/null & exec brlockwait.bt vfsmount' \
 	>"$work/out" 2>"$work/err" &
 pid=$!
-wait_for_line "$work/out" '^Tracing'
+# bpftrace compiles the script against the kernel headers first: on a
+# loaded host, boot and start took minutes.
+wait_for_line "$work/out" '^Tracing' 600
 check_match "brlockwait.bt started in the guest" '^Tracing brlock vfsmount waits\.\.\. Hit Ctrl-C to end\.$' \
 	"$(cat "$work/out")"
 # Long enough for the writers to meet: tests/guest/72 sees waits in 2 s.
