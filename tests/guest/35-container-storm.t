@@ -27,6 +27,19 @@ leftovers() {
 # key KEY TEXT: the value of a summary line "KEY VALUE" in TEXT.
 key() { printf '%s\n' "$2" | awk -v k="$1" '$1 == k { print $2 }'; }
 
+# counted_storm ARGS...: container-storm ARGS with counting on, from a
+# reset: sets before (the mount table it started from), out (its output,
+# shown as comments), s (its exit status) and writes (write_acquires).
+counted_storm() {
+	before=$(mountinfo)
+	brlock-ctl on
+	brlock-ctl reset
+	out=$(container-storm "$@" 2>&1) && s=0 || s=$?
+	writes=$(stat_of write_acquires)
+	brlock-ctl off
+	printf '%s\n' "$out" | sed 's/^/# /'
+}
+
 if [ ! -w "$d/enable" ]; then
 	not_ok "the vfsmount brlock has statistics" "no $d/enable"
 	exit 0
@@ -99,13 +112,7 @@ rm -rf "$top"
 
 # The storm, without readers, counted: every write section is one the
 # summary accounts for.
-before=$(mountinfo)
-brlock-ctl on
-brlock-ctl reset
-out=$(container-storm -w 2 -r 0 -n 2 2>&1) && s=0 || s=$?
-writes=$(stat_of write_acquires)
-brlock-ctl off
-printf '%s\n' "$out" | sed 's/^/# /'
+counted_storm -w 2 -r 0 -n 2
 check_eq "container-storm -w 2 -r 0 -n 2 exits 0" 0 "$s"
 check_eq "... and restores the mount table (line count)" "$(printf '%s\n' "$before" | wc -l)" "$(mountinfo | wc -l)"
 check_eq "... and restores the mount table (content)" "$before" "$(mountinfo)"
@@ -128,13 +135,7 @@ check_eq "... and no process of the storm or its containers remains" "" "$(lefto
 # hold a volume for a moment (a umount tried again, counted in busy and
 # write_sections), or drop the last reference of an unmounted mount (its
 # write section taken by the reader): at least the documented number.
-before=$(mountinfo)
-brlock-ctl on
-brlock-ctl reset
-out=$(container-storm -w 3 -r 2 -n 1 2>&1) && s=0 || s=$?
-writes=$(stat_of write_acquires)
-brlock-ctl off
-printf '%s\n' "$out" | sed 's/^/# /'
+counted_storm -w 3 -r 2 -n 1
 check_eq "container-storm -w 3 -r 2 -n 1 exits 0" 0 "$s"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 check_eq "... propagated 3 volumes to 6 mounts each, as seen" "18 18" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
@@ -146,13 +147,7 @@ check_eq "... and no process of the storm or its containers remains" "" "$(lefto
 
 # Containers in user namespaces (unshare -r): their copies of the shared
 # parent are slaves by the kernel's rule, and are locked.
-before=$(mountinfo)
-brlock-ctl on
-brlock-ctl reset
-out=$(container-storm -U -w 2 -r 0 -n 1 2>&1) && s=0 || s=$?
-writes=$(stat_of write_acquires)
-brlock-ctl off
-printf '%s\n' "$out" | sed 's/^/# /'
+counted_storm -U -w 2 -r 0 -n 1
 check_eq "container-storm -U (user namespaces) exits 0" 0 "$s"
 ws=$(key write_sections "$out")
 ns=$(key namespace_sections "$out")

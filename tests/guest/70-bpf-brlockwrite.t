@@ -43,6 +43,14 @@ check_eq "every stack starts at brlock_write_lock" "" \
 check_eq "only the result maps print, no helper map" "@hold_ns @spin_ns @writers" \
 	"$(printf '%s\n' "$out" | sed -n 's/^\(@[A-Za-z0-9_]*\).*/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
+# Containers: a volume mounted under their shared parent propagates into
+# each one (propagate_one(), inlined in propagate_mnt()), and each
+# unshare copies the mount tree (copy_tree()): the stacks show both.
+out=$("$bt" vfsmount -c "sh $(command -v container-storm) -q -w 2 -r 0 -n 1" 2>&1)
+check_eq "brlockwrite.bt traces container-storm -w 2 and exits 0" 0 $?
+check_match "the stacks show the propagation path (propagate_mnt)" '^ +propagate_mnt\+[0-9]+$' "$out"
+check_match "the stacks show the namespace copies (copy_tree)" '^ +copy_tree\+[0-9]+$' "$out"
+
 n=3
 out=$("$bt" vfsmount -c "sh $storm -q -w 1 -r 0 -n $n" 2>&1)
 check_match "with LOCKNAME vfsmount it says so" '^Tracing brlock vfsmount writers\.\.\. Hit Ctrl-C to end\.$' "$out"
