@@ -7,9 +7,35 @@
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# The root first: lab.root=tmpfs put a tmpfs over the initramfs, and
-# pivot_root(2) accepts it as the old root (on the initramfs's rootfs,
-# 6.1 says EINVAL). In a mount namespace of its own, so nothing stays.
+# The TAP reader first, on the host, with a program that repeats a name
+# and a TAP number (as clone3_set_tid's forked children do): every case
+# is one check with a name of its own, a skip not listed fails, a name-
+# less case gets its place.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/x"
+cat >"$work/x/repeats" <<'TAP'
+#!/bin/sh
+echo "1..5"
+echo "ok 1 Result (0) matches"
+echo "ok 2 Result (0) matches"
+echo "ok 2 [42] Result (0) matches"
+echo "ok 2 Result (0) matches"
+echo "ok 3 # SKIP nothing to do"
+echo "ok 4"
+TAP
+chmod +x "$work/x/repeats"
+tap=$(sh tests/guest/kselftests.sh -d "$work" x/repeats 2>&1)
+printf '%s\n' "$tap" | sed 's/^/# /'
+check_eq "kselftests.sh: a check a TAP result, each name its own" \
+	"Result (0) matches|Result (0) matches (#2)|Result (0) matches (#3)|Result (0) matches (#4)|(#5)|(#6)|" \
+	"$(printf '%s\n' "$tap" | sed -n 's/^\(not \)\{0,1\}ok - kselftest x\/repeats: //p' | tr '\n' '|')"
+check_eq "kselftests.sh: the unlisted skip is the one failure" "not ok - kselftest x/repeats: (#5)" \
+	"$(printf '%s\n' "$tap" | grep '^not ok - kselftest x/repeats: ')"
+
+# Then the guest, its root first: lab.root=tmpfs put a tmpfs over the
+# initramfs, and pivot_root(2) accepts it as the old root (on the
+# initramfs's rootfs, 6.1 says EINVAL). In a mount namespace of its own, so nothing stays.
 # The file system type follows the "-" of a mountinfo line; the last "/"
 # is the one on top.
 root_check=$(

@@ -78,7 +78,9 @@ for prog in "$@"; do
 	# (STATUS ok, fail or skip; FIRST..LAST the log lines since the previous
 	# result, the case's own output), then "plan N" if there was one. A
 	# leading "[PID] " (clone3's messages) goes: it changes from run to run;
-	# a name seen before in the program gets its TAP number, "(#N)".
+	# a name seen before in the program gets its place among the program's
+	# results, "(#N)": not its TAP number, which clone3_set_tid repeats (a
+	# forked child prints a result with the parent's count).
 	awk '
 		/^1\.\.[0-9]+/ { n = $0; sub(/^1\.\./, "", n); sub(/[^0-9].*/, "", n); print "plan\t" n; next }
 		/^(not )?ok [0-9]+/ {
@@ -94,7 +96,7 @@ for prog in "$@"; do
 			}
 			sub(/ +$/, "", s)
 			sub(/^\[[0-9]+\] */, "", s)
-			num = $0; sub(/^(not )?ok /, "", num); sub(/[^0-9].*/, "", num)
+			num++
 			if (s == "") s = "(#" num ")"
 			else if (s in seen) s = s " (#" num ")"
 			seen[s] = 1
