@@ -28,15 +28,18 @@ KCONFIG_FRAGMENTS := $(addprefix kconfig/,trim.config lab.config namespaces.conf
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(TOP)
 export CCACHE_MAXSIZE ?= 5G
+# A fixed build stamp, so that a rebuild of the same sources is the same
+# kernel (and scripts/series-check, run from here, builds it alike).
+export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2026
+export KBUILD_BUILD_USER := lab
+export KBUILD_BUILD_HOST := lab
 # $(call kbuild,TREE,OBJ)
-kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS) \
-	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026" \
-	KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS)
 
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test soak bench bench-kernels peer deps tree kernel rootfs shell export-patches \
+.PHONY: all run test soak bench bench-kernels peer series-check deps tree kernel rootfs shell export-patches \
 	clean distclean FORCE
 all: run
 
@@ -148,6 +151,13 @@ bench: rootfs bench-kernels $(BENCH_INITRD)
 peer: bench-kernels $(BENCH_INITRD)
 	scripts/kselftest-peer -i $(BENCH_INITRD) -o $(BUILD)/peer \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_PATCHED)/arch/x86/boot/bzImage
+
+# Every prefix of the series builds and boots to a clean storm, as git
+# bisect would meet it (not in make test: a kernel build a patch).
+# SERIES_CONFIG=lean builds with the statistics and debug options off.
+SERIES_CONFIG ?= lab
+series-check: rootfs
+	scripts/series-check -c $(SERIES_CONFIG) $(TREE) $(INITRD)
 
 # Write the commits of the tree under build/ back to patches/.
 export-patches: $(APPLIED)
