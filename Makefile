@@ -3,6 +3,9 @@
 #   make        (= make run) build what is missing, boot, run the demo
 #   make test   build what is missing, boot, run the test suite
 #   make soak   the long torture and mount storm (not in CI; SOAK_S=600)
+#   make bench  patched against stock: the exact table (instructions per
+#               operation), then the timing tables
+#   make exact  the exact table alone, on built bench kernels
 #
 # Every target installs what it needs first (make deps) and is incremental:
 # the kernel tree is extracted once, a changed series is re-applied with git,
@@ -39,7 +42,8 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS)
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test soak bench bench-kernels peer series-check deps tree kernel rootfs shell export-patches \
+.PHONY: all run test soak bench bench-kernels exact plugin peer series-check deps tree kernel rootfs shell \
+	export-patches \
 	clean distclean FORCE
 all: run
 
@@ -98,7 +102,14 @@ run: rootfs
 shell: rootfs
 	qemu/run
 
-test: rootfs
+# QEMU's exact.so: guest instructions between two marker instructions.
+EXACT_SO := $(BUILD)/exact.so
+$(EXACT_SO): qemu/plugin/exact.c qemu/plugin/qemu-plugin-api.h | deps
+	@mkdir -p $(BUILD)
+	gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o $@ qemu/plugin/exact.c
+plugin: $(EXACT_SO)
+
+test: rootfs $(EXACT_SO)
 	tests/run
 
 # Not in make test: it runs for SOAK_S seconds (default 600) and more.
@@ -140,8 +151,13 @@ BENCH_MODULES := $(BUILD)/modules-bench
 $(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(KSELFTESTS)/stamp bench-kernels | deps
 	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES) $(KSELFTESTS)/bin
 
-# The table goes to stdout; results.json and the plots to build/bench/.
-bench: rootfs bench-kernels $(BENCH_INITRD)
+# The tables go to stdout; results.json and the plots to build/bench/.
+# The exact table first: scripts/bench-report puts it in results.json.
+EXACT_WINDOWS ?= 30
+exact: bench-kernels $(BENCH_INITRD) $(EXACT_SO)
+	scripts/exact -i $(BENCH_INITRD) -o $(BUILD)/bench -w $(EXACT_WINDOWS) \
+		$(BENCH_PATCHED)/arch/x86/boot/bzImage $(BENCH_STOCK)/arch/x86/boot/bzImage
+bench: rootfs exact
 	scripts/bench -i $(BENCH_INITRD) -o $(BUILD)/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
 
@@ -165,7 +181,7 @@ export-patches: $(APPLIED)
 
 clean:
 	rm -rf $(OBJ) $(BENCH_PATCHED) $(BENCH_STOCK) $(INITRD) $(INITRD).d $(INITRD).tmp \
-		$(MODULES) $(BENCH_MODULES) $(BENCH_INITRD) $(BENCH_INITRD).d
+		$(MODULES) $(BENCH_MODULES) $(BENCH_INITRD) $(BENCH_INITRD).d $(EXACT_SO)
 
 distclean:
 	rm -rf $(BUILD)

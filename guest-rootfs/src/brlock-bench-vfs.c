@@ -14,11 +14,28 @@
  *   mount             tmpfs mount + umount pairs, one writer per CPU
  *   mount_one_cpu     the same with one writer: what a write section costs
  *                     without a second writer to wait for
+ *   bind              bind mount + umount pairs, one thread
+ *   mntns             unshare(CLONE_NEWNS): a mount namespace made (a copy
+ *                     of the thread's) and the one before it torn down
+ *   detached          a tmpfs mounted, a file in it opened DETACHED_FILES
+ *                     times, the mount detached (umount -l), the files
+ *                     closed: every close is a mntput() of a mount with no
+ *                     namespace; *_all_cpus one thread per CPU
+ *   fork              fork() + waitpid() of a child that exits at once: a
+ *                     control that takes no mount lock
  *
  * Each measure runs for -t milliseconds and prints one line
  * "MEASURE OPS_PER_SECOND" (all threads together). Every mount the tool
  * made is taken down again before it exits, on error and on SIGINT,
  * SIGTERM or SIGHUP too.
+ *
+ * With -x WINDOWS it counts instead of timing (exact mode, for
+ * qemu/plugin/exact.c): each single-thread measure runs WINDOWS windows
+ * of -n operations on the first allowed CPU, each window between the
+ * plugin's markers, and prints "exact MEASURE OPS" a window, in window
+ * order. A detached window holds the closes alone (OPS of them, each a
+ * mntput() of a detached mount); its mount, opens and umount -l come
+ * before the marker.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,9 +50,15 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
+#include "exact-marker.h"
+
 #define MAX_DEPTH	32
+/* Files a detached measure closes after its umount -l, a cycle. */
+#define DETACHED_FILES	32
 #define MAX_THREADS	CPU_SETSIZE
 
 static const char *prog = "brlock-bench-vfs";
@@ -43,15 +66,22 @@ static const char *prog = "brlock-bench-vfs";
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [-d DEPTH] [-t MS] [-m MEASURE[,MEASURE...]] DIR\n"
-		"  -d DEPTH  tmpfs mounts in the chain, 1..%d (default 4)\n"
-		"  -t MS     how long each measure runs, in ms (default 1000)\n"
-		"  -m LIST   the measures to run, in this order (default all):\n"
-		"            lookup lookup_all_cpus dotdot dotdot_all_cpus\n"
-		"            getcwd getcwd_all_cpus mount mount_one_cpu\n"
+		"usage: %s [-d DEPTH] [-t MS | -x WINDOWS [-n OPS]] [-m MEASURE[,MEASURE...]] DIR\n"
+		"  -d DEPTH    tmpfs mounts in the chain, 1..%d (default 4)\n"
+		"  -t MS       how long each measure runs, in ms (default 1000)\n"
+		"  -m LIST     the measures to run, in this order (default all):\n"
+		"              lookup lookup_all_cpus dotdot dotdot_all_cpus\n"
+		"              getcwd getcwd_all_cpus mount mount_one_cpu\n"
+		"              bind mntns detached detached_all_cpus fork\n"
+		"  -x WINDOWS  exact mode: no timing; WINDOWS windows of OPS\n"
+		"              operations a measure, between the markers of QEMU's\n"
+		"              exact.so plugin; single-thread measures only\n"
+		"              (default all of them)\n"
+		"  -n OPS      operations a window in exact mode (default 1)\n"
 		"Mounts the chain in a new folder under DIR, prints one line\n"
-		"\"MEASURE OPS_PER_SECOND\" a measure, and unmounts everything\n"
-		"again. Exits 1 when a system call fails, 2 on bad arguments.\n",
+		"\"MEASURE OPS_PER_SECOND\" a measure (\"exact MEASURE OPS\" a\n"
+		"window with -x), and unmounts everything again. Exits 1 when a\n"
+		"system call fails, 2 on bad arguments.\n",
 		prog, MAX_DEPTH);
 }
 
@@ -73,7 +103,7 @@ static int depth = 4, mounted;
 /* "m/m/m/m" from base down, "../../../.." from the bottom up. */
 static char down[4 * MAX_DEPTH], up[4 * MAX_DEPTH];
 
-enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT };
+enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT, BIND, MNTNS, DETACHED, FORK };
 
 struct measure {
 	const char	*name;
@@ -90,6 +120,11 @@ static const struct measure measures[] = {
 	{ "getcwd_all_cpus",	GETCWD,	1 },
 	{ "mount",		MOUNT,	1 },
 	{ "mount_one_cpu",	MOUNT,	0 },
+	{ "bind",		BIND,	0 },
+	{ "mntns",		MNTNS,	0 },
+	{ "detached",		DETACHED, 0 },
+	{ "detached_all_cpus",	DETACHED, 1 },
+	{ "fork",		FORK,	0 },
 };
 #define NR_MEASURES (sizeof(measures) / sizeof(measures[0]))
 
@@ -98,8 +133,11 @@ struct worker {
 	int			cpu;
 	int			idx;
 	enum kind		kind;
-	char			mnt[PATH_MAX];	/* MOUNT: its own mount point */
-	int			mnt_busy;	/* MOUNT: mounted right now */
+	char			mnt[PATH_MAX];	/* its own mount point */
+	int			mnt_busy;	/* mounted right now */
+	int			fds[DETACHED_FILES];	/* DETACHED: open, or -1 */
+	long			exact_ops;	/* exact mode: ops a window */
+	int			exact_windows;	/* exact mode: windows */
 	unsigned long		ops;
 	int			err;		/* errno of the failing call */
 	const char		*what;		/* the failing call */
@@ -121,6 +159,53 @@ static int fail(struct worker *w, const char *what)
 	w->what = what;
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	return -1;
+}
+
+/* A detached measure's set-up: the mount, its open files, the umount -l. */
+static int detached_setup(struct worker *w)
+{
+	char path[PATH_MAX + 2];
+	int i;
+
+	if (mount("brlock-bench", w->mnt, "tmpfs", 0, "size=64k"))
+		return fail(w, "mount");
+	w->mnt_busy = 1;
+	snprintf(path, sizeof(path), "%s/f", w->mnt);
+	for (i = 0; i < DETACHED_FILES; i++) {
+		w->fds[i] = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
+		if (w->fds[i] < 0)
+			return fail(w, "open");
+	}
+	if (umount2(w->mnt, MNT_DETACH))
+		return fail(w, "umount -l");
+	w->mnt_busy = 0;
+	return 0;
+}
+
+/* Closes what detached_setup() opened: each close a detached mntput(). */
+static int detached_close(struct worker *w)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < DETACHED_FILES; i++) {
+		bad |= close(w->fds[i]);
+		w->fds[i] = -1;
+	}
+	return bad ? fail(w, "close") : 0;
+}
+
+static int fork_wait(struct worker *w)
+{
+	pid_t pid = fork();
+	int status;
+
+	if (pid < 0)
+		return fail(w, "fork");
+	if (pid == 0)
+		_exit(0);
+	if (waitpid(pid, &status, 0) != pid)
+		return fail(w, "waitpid");
+	return 0;
 }
 
 /* One operation of @w's measure. */
@@ -150,8 +235,66 @@ static int one_op(struct worker *w)
 			return fail(w, "umount");
 		w->mnt_busy = 0;
 		break;
+	case BIND:
+		if (mount(level[depth], w->mnt, NULL, MS_BIND, NULL))
+			return fail(w, "bind mount");
+		w->mnt_busy = 1;
+		if (umount(w->mnt))
+			return fail(w, "umount");
+		w->mnt_busy = 0;
+		break;
+	case MNTNS:
+		/*
+		 * The thread has an fs_struct of its own (worker_fn()), so it
+		 * may take a namespace of its own; its last one goes with it.
+		 */
+		if (unshare(CLONE_NEWNS))
+			return fail(w, "unshare(CLONE_NEWNS)");
+		break;
+	case DETACHED:
+		if (detached_setup(w) || detached_close(w))
+			return -1;
+		break;
+	case FORK:
+		return fork_wait(w);
 	}
 	return 0;
+}
+
+static const char *exact_name;
+
+/*
+ * Exact mode: @w's windows, each between the markers, and a line a window.
+ * Only system calls and their loop are in a window; what the window's
+ * figure is not about (a detached measure's set-up, printing) is outside.
+ */
+static void exact_windows(struct worker *w)
+{
+	long i, ops = w->exact_ops;
+	int win;
+
+	for (win = 0; win < w->exact_windows && !w->err; win++) {
+		if (w->kind == DETACHED) {
+			if (detached_setup(w))
+				break;
+			EXACT_START();
+			i = detached_close(w);
+			EXACT_STOP();
+			if (i)
+				break;
+			ops = DETACHED_FILES;
+		} else {
+			EXACT_START();
+			for (i = 0; i < ops; i++)
+				if (one_op(w))
+					break;
+			EXACT_STOP();
+			if (i < ops)
+				break;
+		}
+		printf("exact %s %ld\n", exact_name, ops);
+	}
+	fflush(stdout);
 }
 
 static void *worker_fn(void *arg)
@@ -176,8 +319,11 @@ static void *worker_fn(void *arg)
 		fail(w, "chdir");
 
 	pthread_barrier_wait(&start_line);
-	/* At least one operation, so that a slow one still gives a figure. */
-	if (!w->err) {
+	if (w->exact_windows) {
+		if (!w->err)
+			exact_windows(w);
+	} else if (!w->err) {
+		/* At least one operation, so that a slow one still gives a figure. */
 		do {
 			if (one_op(w))
 				break;
@@ -222,7 +368,19 @@ static int wait_ms(long ms)
 	return 1;
 }
 
-/* Runs @m for @ms; prints its line. Returns 0, or -1 after a failure. */
+/* Exact mode (-x): windows a measure, operations a window; 0: timed. */
+static int exact_nr_windows;
+static long exact_nr_ops = 1;
+
+static int has_mount_point(enum kind kind)
+{
+	return kind == MOUNT || kind == BIND || kind == DETACHED;
+}
+
+/*
+ * Runs @m for @ms, or its exact windows; prints its line(s). Returns 0,
+ * or -1 after a failure.
+ */
 static int run_measure(const struct measure *m, long ms)
 {
 	int n = m->all_cpus ? nr_cpus : 1, i, ret = 0;
@@ -241,7 +399,10 @@ static int run_measure(const struct measure *m, long ms)
 		w->cpu = cpus[i];
 		w->idx = i;
 		w->kind = m->kind;
-		if (m->kind == MOUNT) {
+		w->exact_windows = exact_nr_windows;
+		w->exact_ops = exact_nr_ops;
+		memset(w->fds, -1, sizeof(w->fds));
+		if (has_mount_point(m->kind)) {
 			snprintf(w->mnt, sizeof(w->mnt), "%s/w%d", level[depth], i);
 			if (mkdir(w->mnt, 0755) && errno != EEXIST) {
 				err_msg("mkdir %s: %s", w->mnt, strerror(errno));
@@ -262,9 +423,11 @@ static int run_measure(const struct measure *m, long ms)
 			exit(1);
 		}
 	}
+	exact_name = m->name;
 	pthread_barrier_wait(&start_line);
 	t0 = now();
-	if (!wait_ms(ms))
+	/* Exact mode: the windows end the worker; a signal waits for them. */
+	if (!exact_nr_windows && !wait_ms(ms))
 		ret = -1;
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < n; i++)
@@ -276,9 +439,14 @@ static int run_measure(const struct measure *m, long ms)
 	for (i = 0; i < n; i++) {
 		struct worker *w = &workers[i];
 
+		int f;
+
+		for (f = 0; f < DETACHED_FILES; f++)
+			if (w->fds[f] >= 0)
+				close(w->fds[f]);
 		if (w->mnt_busy && umount(w->mnt) && umount2(w->mnt, MNT_DETACH))
 			err_msg("umount %s: %s", w->mnt, strerror(errno));
-		if (m->kind == MOUNT)
+		if (has_mount_point(m->kind))
 			rmdir(w->mnt);
 		if (w->err) {
 			err_msg("%s: %s on CPU %d: %s", m->name, w->what, w->cpu,
@@ -287,7 +455,7 @@ static int run_measure(const struct measure *m, long ms)
 		}
 		ops += w->ops;
 	}
-	if (ret)
+	if (ret || exact_nr_windows)
 		return ret;
 	printf("%s %.0f\n", m->name, ops / (t1 - t0));
 	fflush(stdout);
@@ -386,13 +554,14 @@ static int parse_measures(char *list, int *which)
 int main(int argc, char **argv)
 {
 	int which[NR_MEASURES], nr_which = NR_MEASURES, opt, i, status = 0;
+	int picked = 0;
 	long ms = 1000, v;
 	struct stat st;
 	cpu_set_t set;
 
 	for (i = 0; i < (int)NR_MEASURES; i++)
 		which[i] = i;
-	while ((opt = getopt(argc, argv, "d:t:m:h")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:m:x:n:h")) != -1) {
 		switch (opt) {
 		case 'd':
 			if (parse_num(optarg, 1, MAX_DEPTH, &v)) {
@@ -411,6 +580,20 @@ int main(int argc, char **argv)
 			nr_which = parse_measures(optarg, which);
 			if (nr_which < 0)
 				return 2;
+			picked = 1;
+			break;
+		case 'x':
+			if (parse_num(optarg, 1, 100000, &v)) {
+				err_msg("-x wants 1..100000 windows, not '%s'", optarg);
+				return 2;
+			}
+			exact_nr_windows = v;
+			break;
+		case 'n':
+			if (parse_num(optarg, 1, 1000000, &exact_nr_ops)) {
+				err_msg("-n wants 1..1000000 operations, not '%s'", optarg);
+				return 2;
+			}
 			break;
 		case 'h':
 			usage(stdout);
@@ -423,6 +606,21 @@ int main(int argc, char **argv)
 	if (optind != argc - 1) {
 		usage(stderr);
 		return 2;
+	}
+	if (exact_nr_windows) {
+		/* A window is one thread's: the single-thread measures only. */
+		int n = 0;
+
+		for (i = 0; i < nr_which; i++) {
+			if (!measures[which[i]].all_cpus) {
+				which[n++] = which[i];
+			} else if (picked) {
+				err_msg("-x: %s runs a thread a CPU; exact mode counts one",
+					measures[which[i]].name);
+				return 2;
+			}
+		}
+		nr_which = n;
 	}
 	if (stat(argv[optind], &st) || !S_ISDIR(st.st_mode)) {
 		err_msg("%s is not a folder", argv[optind]);
