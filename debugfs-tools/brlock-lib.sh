@@ -36,5 +36,8 @@ brlock_dir() {
 	# A name with a slash would reach outside the root: it is no lock either.
 	case $1 in */* | . | ..) die "no brlock named '$1' (brlock-stat -l lists them)" ;; esac
 	dir=$root/$1
-	[ -d "$dir" ] || die "no brlock named '$1' (brlock-stat -l lists them)"
+	[ -d "$dir" ] && return
+	# vmstat's habit: a bare number is an interval.
+	case $1 in *[!0-9]* | '') ;; *) die "no brlock named '$1' (did you mean -i $1?)" ;; esac
+	die "no brlock named '$1' (brlock-stat -l lists them)"
 }

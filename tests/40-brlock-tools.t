@@ -147,6 +147,8 @@ for t in brlock-stat brlock-ctl; do
 	check_eq "$t starts with #!/bin/sh" "#!/bin/sh" "$(head -n 1 "debugfs-tools/$t")"
 	tool "$t" -h
 	check_match "$t -h prints the usage and exits 0" "^0 Usage: $t" "$rc $out"
+	tool "$t" --help
+	check_match "$t --help prints the usage and exits 0, as GNU tools do" "^0 Usage: $t" "$rc $out"
 done
 
 # A snapshot as JSON, compared with the fixture's own numbers.
@@ -326,6 +328,9 @@ tool brlock-stat ../vfsmount
 fails "brlock-stat of a name with a slash" "no brlock named"
 tool brlock-ctl on nosuch
 fails "brlock-ctl on an unknown lock" "no brlock named 'nosuch'"
+# vmstat's habit, "brlock-stat 1": a number is no lock name, and says so.
+tool brlock-stat 1
+fails "brlock-stat 1" "no brlock named '1' \\(did you mean -i 1\\?\\)"
 saved=$debugfs
 debugfs=$work/nonexistent
 for t in brlock-stat brlock-ctl; do

@@ -40,5 +40,7 @@ for bt in bpf/*.bt; do
 	check_eq "$name vfsmount 5 -c 'ls /': runs bpftrace with the script and every argument" \
 		"bpftrace $top/bpf/$name vfsmount 5 -c ls /" "$(run vfsmount 5 -c 'ls /')"
 	check_eq "$name with no argument runs it" "bpftrace $top/bpf/$name" "$(run)"
-	check_match "$name -h: the usage, exit 0" "^usage: $name " "$(run -h)"
+	usage=$(run -h) && s=0 || s=$?
+	check_match "$name -h: the usage" "^usage: $name " "$usage"
+	check_eq "... and exit 0" 0 "$s"
 done
