@@ -43,9 +43,28 @@ ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
 .PHONY: all run test soak bench bench-kernels exact plugin peer series-check deps tree kernel rootfs shell \
-	export-patches \
+	export-patches help \
 	clean distclean FORCE
 all: run
+
+# make help: every target, one line each.
+help:
+	@echo 'make run          build what is missing, boot, run the demo (the default: make)'
+	@echo 'make test         build what is missing, run the test suite (tests/run)'
+	@echo 'make shell        boot to an interactive root shell in the guest'
+	@echo 'make deps         install what the lab needs with apt-get'
+	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
+	@echo 'make rootfs       the lab kernel and the guest initramfs'
+	@echo 'make plugin       build/exact.so, the instruction-counting QEMU plugin'
+	@echo 'make exact        instructions per operation, patched vs stock (bench kernels)'
+	@echo 'make bench        the exact table, then patched vs stock and the lock benchmarks'
+	@echo 'make bench-kernels  the patched and the stock kernel without debug options'
+	@echo 'make peer         the kernel selftests on the stock and the patched kernel'
+	@echo 'make soak         long torture and mount storm (SOAK_S, SOAK_OPS)'
+	@echo 'make series-check every prefix of the series builds and boots (SERIES_CONFIG=lean)'
+	@echo 'make export-patches  write build/linux commits back to patches/'
+	@echo 'make clean        remove the kernel builds and the initramfs'
+	@echo 'make distclean    remove build/'
 
 deps:
 	@scripts/install-deps

@@ -81,7 +81,8 @@ static void usage(FILE *f)
 		"Mounts the chain in a new folder under DIR, prints one line\n"
 		"\"MEASURE OPS_PER_SECOND\" a measure (\"exact MEASURE OPS\" a\n"
 		"window with -x), and unmounts everything again. Exits 1 when a\n"
-		"system call fails, 2 on bad arguments.\n",
+		"system call fails, 2 on bad arguments, 128 + N when signal N\n"
+		"(SIGINT, SIGTERM, SIGHUP) stopped it.\n",
 		prog, MAX_DEPTH);
 }
 
@@ -661,7 +662,8 @@ int main(int argc, char **argv)
 	}
 	if (got_signal) {
 		err_msg("stopped by signal %d", got_signal);
-		status = 1;
+		/* As a shell reports a command a signal ended: 128 + the signal. */
+		status = 128 + got_signal;
 	}
 	return status;
 }
