@@ -2,6 +2,7 @@
 #
 #   make        (= make run) build what is missing, boot, run the demo
 #   make test   build what is missing, boot, run the test suite
+#   make check  the checks that need no kernel build and no boot
 #   make soak   the long torture and mount storm (not in CI; SOAK_S=600)
 #   make bench  patched against stock: the exact table (instructions per
 #               operation), then the timing tables
@@ -42,8 +43,8 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS)
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test soak bench bench-kernels exact plugin peer series-check deps tree kernel rootfs shell \
-	export-patches help \
+.PHONY: all run test check soak bench bench-kernels exact plugin peer series-check deps tree kernel rootfs \
+	shell export-patches help \
 	clean distclean FORCE
 all: run
 
@@ -51,6 +52,7 @@ all: run
 help:
 	@echo 'make run          build what is missing, boot, run the demo (the default: make)'
 	@echo 'make test         build what is missing, run the test suite (tests/run)'
+	@echo 'make check        the checks that need no kernel build and no boot (2 minutes)'
 	@echo 'make shell        boot to an interactive root shell in the guest'
 	@echo 'make deps         install what the lab needs with apt-get'
 	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
@@ -130,6 +132,15 @@ plugin: $(EXACT_SO)
 
 test: rootfs $(EXACT_SO)
 	tests/run
+
+# Every check that needs no kernel build and no boot: the tools against
+# fixtures, checkpatch on the series (the tree is extracted, not built),
+# the bench and exact reports, the plots, make help. make test runs them
+# too, with the rest.
+CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 40-brlock-tools.t 41-bpf-scripts.t \
+	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t)
+check: tree
+	tests/run $(CHECK_TESTS)
 
 # Not in make test: it runs for SOAK_S seconds (default 600) and more.
 SOAK_S ?= 600
