@@ -1,15 +1,25 @@
 #!/bin/bash
 # The torture test can fail: locktorture's brlock_busted type, whose writer
-# skips CPU 0's lock, must end in FAILURE with its readers' and writers'
-# overlap counted and WARNed about. Its own boot, without --fail-on-splat:
-# the WARNING is the point.
+# skips CPU 0's lock, and brlock_ipi_busted, whose fence-free writer never
+# waits for CPU 0's readers, must end in FAILURE with their readers' and
+# writers' overlap counted and WARNed about. One boot of their own (each
+# type a load of the module, whose WARN_ON_ONCE() comes anew), without
+# --fail-on-splat: the WARNING is the point.
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-guest -- sh /usr/lib/brlock-tests/locktorture.sh brlock_busted 15
-check_eq "locktorture brlock_busted loads, runs and unloads" 0 "$rc"
+lt=/usr/lib/brlock-tests/locktorture.sh
+guest -- sh -c "sh $lt brlock_busted 15 && echo '# next' && sh $lt brlock_ipi_busted 15"
+check_eq "locktorture brlock_busted and brlock_ipi_busted load, run and unload" 0 "$rc"
+first=${out%%# next*} second=${out#*# next}
 check_match "locktorture brlock_busted ends in FAILURE" \
-	'brlock_busted-torture:.*End of test: FAILURE' "$out"
-check_match "... with failed acquisitions counted" '(Writes|Reads ):  Total: [0-9]+ .* Fail: 1 !!!' "$out"
-check_match "... and the overlap WARNed about" 'WARNING: .* lock_torture_(reader|writer)' "$console"
+	'brlock_busted-torture:.*End of test: FAILURE' "$first"
+check_match "... with failed acquisitions counted" '(Writes|Reads ):  Total: [0-9]+ .* Fail: 1 !!!' "$first"
+check_match "locktorture brlock_ipi_busted ends in FAILURE" \
+	'brlock_ipi_busted-torture:.*End of test: FAILURE' "$second"
+check_match "... with failed acquisitions counted" '(Writes|Reads ):  Total: [0-9]+ .* Fail: 1 !!!' "$second"
+# The console in two: before and after the second type's first line.
+warned() { printf '%s\n' "$1" | grep -qE 'WARNING: .* lock_torture_(reader|writer)'; }
+check "the overlap of brlock_busted was WARNed about" warned "${console%%brlock_ipi_busted-torture*}"
+check "the overlap of brlock_ipi_busted was WARNed about" warned "${console#*brlock_ipi_busted-torture}"
 guest_failure_detail

@@ -1,7 +1,8 @@
 #!/bin/sh
-# locktorture's brlock type: 2 readers and 2 writers on every CPU for 20 s,
-# cpu1 going off and on line every 3 s, under lockdep. The host fails the
-# suite on any splat; here the torture itself must report success.
+# locktorture's brlock types (brlock, brlock_ipi): 2 readers and 2 writers
+# on every CPU for 20 s each, cpu1 going off and on line every 3 s, under
+# lockdep. The host fails the suite on any splat; here the torture itself
+# must report success. Then a module's brlocks in debugfs.
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
@@ -13,3 +14,27 @@ reads=$(printf '%s\n' "$out" | sed -n 's/.*Reads :  Total: \([0-9]*\).*/\1/p' | 
 check "... after real writes (got ${writes:-none})" [ "${writes:-0}" -gt 0 ]
 check "... and real reads (got ${reads:-none})" [ "${reads:-0}" -gt 0 ]
 check_match "... while CPUs went off and on line" 'CPU [0-9]* is now offline' "$out"
+
+# The fence-free flavour, the same way: its writer sends IPIs to CPUs that
+# go off and on line under it.
+out=$(sh ./locktorture.sh brlock_ipi 20 2>&1) && s=0 || s=$?
+check_eq "locktorture brlock_ipi loads, runs and unloads" 0 "$s"
+check_match "locktorture brlock_ipi ends in SUCCESS" 'brlock_ipi-torture:.*End of test: SUCCESS' "$out"
+writes=$(printf '%s\n' "$out" | sed -n 's/.*Writes:  Total: \([0-9]*\).*/\1/p' | tail -n 1)
+reads=$(printf '%s\n' "$out" | sed -n 's/.*Reads :  Total: \([0-9]*\).*/\1/p' | tail -n 1)
+check "... after real writes (got ${writes:-none})" [ "${writes:-0}" -gt 0 ]
+check "... and real reads (got ${reads:-none})" [ "${reads:-0}" -gt 0 ]
+check_match "... while CPUs went off and on line" 'CPU [0-9]* is now offline' "$out"
+
+# A module's brlocks are registered while it is loaded: in debugfs, with
+# their flavour, and tracked for CPU hotplug (the online CPUs, not the
+# possible ones). locktorture's are; they go with it.
+dir=/sys/kernel/debug/brlock
+modprobe locktorture torture_type=brlock_ipi nreaders_stress=1 nwriters_stress=1
+check_eq "a loaded module's fence-free brlock says so in debugfs" ipi "$(cat "$dir/torture_brlock_ipi/flavour" 2>&1)"
+check_eq "... and its spinning one too" spin "$(cat "$dir/torture_brlock/flavour" 2>&1)"
+check_eq "... whose writers take the online CPUs" "$(cat /sys/devices/system/cpu/online)" \
+	"$(cat "$dir/torture_brlock_ipi/writer_cpus" 2>&1)"
+rmmod locktorture
+check "... and they are gone with the module" [ ! -e "$dir/torture_brlock_ipi" ]
+check_eq "a built-in brlock stays" spin "$(cat "$dir/vfsmount/flavour" 2>&1)"
