@@ -28,3 +28,8 @@ if [ -n "$first" ] && [ -n "$second" ] && [ $((second - first)) -ge 2 ]; then
 else
 	not_ok "output streams while the command runs" "arrival times: $stamps"
 fi
+
+# --timeout 0 means no timeout at all (GNU timeout's 0), for a long
+# tracing session; the default with a command is 900 s.
+guest --timeout 0 -- sh -c 'exit 3'
+check_eq "--timeout 0: no timeout, and the command's status comes back" 3 "$rc"
