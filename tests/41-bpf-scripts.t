@@ -43,4 +43,19 @@ for bt in bpf/*.bt; do
 	usage=$(run -h) && s=0 || s=$?
 	check_match "$name -h: the usage" "^usage: $name " "$usage"
 	check_eq "... and exit 0" 0 "$s"
+	# bpftrace 0.17's options with a value, and one without.
+	check_eq "$name vfsmount --emit-elf x.o: --emit-elf takes a value" \
+		"bpftrace $top/bpf/$name vfsmount --emit-elf x.o" "$(run vfsmount --emit-elf x.o)"
+	check_eq "$name --usdt-file-activation vfsmount: that option takes none" \
+		"bpftrace $top/bpf/$name --usdt-file-activation vfsmount" "$(run --usdt-file-activation vfsmount)"
+	# A lock name that no brlock has: refused, with the names there are.
+	roots=$(mktemp -d)
+	mkdir "$roots/vfsmount" "$roots/torture_brlock"
+	err=$(BRLOCK_DEBUGFS=$roots run nosuch 2>&1 >/dev/null) && s=0 || s=$?
+	check_eq "$name nosuch: exit 1, as brlock-stat does" 1 "$s"
+	check_eq "... naming the brlocks there are" "$name: no brlock named 'nosuch'; there are: torture_brlock vfsmount" "$err"
+	check_eq "... while a name that is there runs" "bpftrace $top/bpf/$name vfsmount" \
+		"$(BRLOCK_DEBUGFS=$roots run vfsmount)"
+	check_eq "... and all runs" "bpftrace $top/bpf/$name all" "$(BRLOCK_DEBUGFS=$roots run all)"
+	rm -r "$roots"
 done

@@ -41,9 +41,15 @@ check_match "the stacks show the mount paths" '^ +(attach_recursive_mnt|do_umoun
 check_eq "only the result maps print, no helper map" "@comm @cpu @stacks @wait_ns" \
 	"$(printf '%s\n' "$out" | sed -n 's/^\(@[A-Za-z0-9_]*\).*/\1/p' | sort -u | tr '\n' ' ' | sed 's/ $//')"
 
-out=$("$bt" nosuch -c "brlock-bench-vfs -t 500 -m mount $dir" 2>&1)
-check_match "with LOCKNAME nosuch it says so" '^Tracing brlock nosuch waits\.\.\. Hit Ctrl-C to end\.$' "$out"
-check_eq "... and prints no map" "" "$(printf '%s\n' "$out" | grep '^@')"
+# The filter: another brlock (KUnit's, which nobody takes now) under the
+# same contending writers shows none of vfsmount's waits.
+out=$("$bt" brlock_test -c "brlock-bench-vfs -t 500 -m mount $dir" 2>&1)
+check_match "with LOCKNAME brlock_test it says so" '^Tracing brlock brlock_test waits\.\.\. Hit Ctrl-C to end\.$' "$out"
+check_eq "... and prints no map: the vfsmount waits are filtered out" "" "$(printf '%s\n' "$out" | grep '^@')"
+# A name that no brlock has is refused before tracing, with the names.
+out=$("$bt" nosuch 2>&1) && s=0 || s=$?
+check_eq "with LOCKNAME nosuch it exits 1" 1 "$s"
+check_match "... naming the brlocks there are" "^brlockwait.bt: no brlock named 'nosuch'; there are: .*vfsmount" "$out"
 
 # SECONDS: it ends by itself, under a load that runs until told to stop
 # (no -c: if it did not end, the guest's timeout would fail the suite).
