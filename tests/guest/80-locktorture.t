@@ -6,25 +6,21 @@
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-out=$(sh ./locktorture.sh brlock 20 2>&1) && s=0 || s=$?
-check_eq "locktorture brlock loads, runs and unloads" 0 "$s"
-check_match "locktorture brlock ends in SUCCESS" 'brlock-torture:.*End of test: SUCCESS' "$out"
-writes=$(printf '%s\n' "$out" | sed -n 's/.*Writes:  Total: \([0-9]*\).*/\1/p' | tail -n 1)
-reads=$(printf '%s\n' "$out" | sed -n 's/.*Reads :  Total: \([0-9]*\).*/\1/p' | tail -n 1)
-check "... after real writes (got ${writes:-none})" [ "${writes:-0}" -gt 0 ]
-check "... and real reads (got ${reads:-none})" [ "${reads:-0}" -gt 0 ]
-check_match "... while CPUs went off and on line" 'CPU [0-9]* is now offline' "$out"
-
-# The fence-free flavour, the same way: its writer sends IPIs to CPUs that
-# go off and on line under it.
-out=$(sh ./locktorture.sh brlock_ipi 20 2>&1) && s=0 || s=$?
-check_eq "locktorture brlock_ipi loads, runs and unloads" 0 "$s"
-check_match "locktorture brlock_ipi ends in SUCCESS" 'brlock_ipi-torture:.*End of test: SUCCESS' "$out"
-writes=$(printf '%s\n' "$out" | sed -n 's/.*Writes:  Total: \([0-9]*\).*/\1/p' | tail -n 1)
-reads=$(printf '%s\n' "$out" | sed -n 's/.*Reads :  Total: \([0-9]*\).*/\1/p' | tail -n 1)
-check "... after real writes (got ${writes:-none})" [ "${writes:-0}" -gt 0 ]
-check "... and real reads (got ${reads:-none})" [ "${reads:-0}" -gt 0 ]
-check_match "... while CPUs went off and on line" 'CPU [0-9]* is now offline' "$out"
+# torture TYPE: TYPE for 20 s ends in SUCCESS after real reads and writes,
+# while CPUs went off and on line (the fence-free writer sends its IPIs to
+# CPUs that come and go under it).
+torture() {
+	out=$(sh ./locktorture.sh "$1" 20 2>&1) && s=0 || s=$?
+	check_eq "locktorture $1 loads, runs and unloads" 0 "$s"
+	check_match "locktorture $1 ends in SUCCESS" "$1-torture:.*End of test: SUCCESS" "$out"
+	writes=$(printf '%s\n' "$out" | sed -n 's/.*Writes:  Total: \([0-9]*\).*/\1/p' | tail -n 1)
+	reads=$(printf '%s\n' "$out" | sed -n 's/.*Reads :  Total: \([0-9]*\).*/\1/p' | tail -n 1)
+	check "... after real writes (got ${writes:-none})" [ "${writes:-0}" -gt 0 ]
+	check "... and real reads (got ${reads:-none})" [ "${reads:-0}" -gt 0 ]
+	check_match "... while CPUs went off and on line" 'CPU [0-9]* is now offline' "$out"
+}
+torture brlock
+torture brlock_ipi
 
 # A module's brlocks are registered while it is loaded: in debugfs, with
 # their flavour, and tracked for CPU hotplug (the online CPUs, not the
