@@ -6,9 +6,21 @@
 
 lkdtm=/sys/kernel/debug/provoke-crash/DIRECT
 
-guest -- sh -c "echo WARNING > $lkdtm"
+# The WARNING from a guest test run by the guest runner, after a test
+# that hangs: the hang is stopped at the per-test limit, the suite goes on,
+# and the splat is named after the test that ran when it came.
+suite=/tmp/suite
+guest -- sh -c "mkdir $suite && cp /usr/lib/brlock-tests/run $suite/ &&
+	printf 'echo ok - starts; sleep 60\n' >$suite/1-hang.t &&
+	printf 'echo WARNING > $lkdtm; echo ok - warned\n' >$suite/2-warn.t &&
+	GUEST_TEST_TIMEOUT=3 $suite/run"
 check_eq "a WARNING alone does not fail a run without --fail-on-splat" 0 "$rc"
 check_match "a WARNING is reported" '^  +[0-9]+ WARNING: .*lkdtm' "$err"
+check_match "... with the guest test it came in" \
+	'^qemu/run: the first of them came during the guest test \./2-warn\.t$' "$err"
+check_match "the guest runner stops a test past GUEST_TEST_TIMEOUT" \
+	'^not ok - guest test \./1-hang\.t ran longer than 3 s and was stopped$' "$out"
+check_match "... and runs the next one" '^ok - warned$' "$out"
 
 guest --fail-on-splat -- sh -c "echo WARNING > $lkdtm"
 check_eq "a WARNING fails a run with --fail-on-splat" 255 "$rc"

@@ -14,6 +14,8 @@ ok "the vfsmount brlock has its debugfs folder"
 
 # A write as a user program does it: dd fails when write(2) fails.
 write() { printf '%b' "$2" | dd of="$d/$1" bs=64 2>/dev/null; }
+# Why such a write failed: dd's message names the errno; nothing if it worked.
+write_error() { printf '%b' "$2" | dd of="$d/$1" bs=64 2>&1 >/dev/null | grep -i error; }
 # The counters, without the worst-case callers (text that would not move).
 counters() { grep -v '_caller ' "$d/stats"; }
 
@@ -74,6 +76,27 @@ check_eq "no malformed write changed a counter" "$before" "$(counters)"
 check "writing 1 with a newline to enable works" write enable '1\n'
 check "writing 0 to enable works" write enable '0'
 
+# read_hold_sample: a power of two from 1 to 2^31, nothing else.
+check_eq "read_hold_sample reads 64 by default" 64 "$(cat "$d/read_hold_sample")"
+for v in '\n' '0' '3' '65' '-1' '-64' ' 64' '64 ' 'x' '0x40' '2147483649' '4294967296' \
+	'99999999999999999999' '000000000064' '64\n\n'; do
+	check_match "writing '$v' to read_hold_sample fails with EINVAL" 'Invalid argument' \
+		"$(write_error read_hold_sample "$v")"
+done
+check_eq "read_hold_sample still reads 64 after the malformed writes" 64 "$(cat "$d/read_hold_sample")"
+check "writing 2147483648 with a newline to read_hold_sample works" write read_hold_sample '2147483648\n'
+check_eq "... and it reads back" 2147483648 "$(cat "$d/read_hold_sample")"
+# Every read section timed: the mounts' lookups give read_hold_worst a caller.
+check "writing 1 to read_hold_sample works" write read_hold_sample '1'
+brlock-ctl reset
+brlock-ctl on
+pairs 10
+brlock-ctl off
+check "with a sample of 1, a read section is timed (read_hold_worst_ns > 0)" \
+	[ "$(stat_of read_hold_worst_ns)" -gt 0 ]
+check "... and its caller is named" [ "$(stat_of read_hold_worst_caller)" != - ]
+check "writing 64 back to read_hold_sample works" write read_hold_sample '64'
+
 # The positive control first: a refusal below must be the file's, not su's.
 check "the non-root user can run a command at all" su nobody -s /bin/sh -c true
 # refused COMMAND: run as nobody, it fails with EACCES.
@@ -81,10 +104,10 @@ refused() {
 	_err=$(su nobody -s /bin/sh -c "$1" 2>&1 >/dev/null) && return 1
 	printf '%s\n' "$_err" | grep -q 'Permission denied'
 }
-for f in enable stats histogram flavour writer_cpus; do
+for f in enable read_hold_sample stats histogram flavour writer_cpus; do
 	check "a non-root user cannot read $f (Permission denied)" refused "cat $d/$f"
 done
-for f in enable reset; do
+for f in enable reset read_hold_sample; do
 	check "a non-root user cannot write $f (Permission denied)" refused "echo 1 > $d/$f"
 done
 
