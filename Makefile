@@ -164,8 +164,10 @@ $(STOCK_TREE)/Makefile: $(TREE)/.git/brlock-source-version
 	git -C $(TREE) worktree add -q --detach $(STOCK_TREE) base
 $(TREE)/.git/brlock-source-version: | $(APPLIED)
 
-$(BENCH_PATCHED)/.config: $(BENCH_FRAGMENTS) kconfig/brlock.config $(APPLIED) scripts/configure-kernel
-	scripts/configure-kernel $(TREE) $(BENCH_PATCHED) $(BENCH_FRAGMENTS) kconfig/brlock.config
+$(BENCH_PATCHED)/.config: $(BENCH_FRAGMENTS) kconfig/brlock.config kconfig/bench.config $(APPLIED) \
+		scripts/configure-kernel
+	scripts/configure-kernel $(TREE) $(BENCH_PATCHED) $(BENCH_FRAGMENTS) kconfig/brlock.config \
+		kconfig/bench.config
 $(BENCH_STOCK)/.config: $(BENCH_FRAGMENTS) scripts/configure-kernel $(STOCK_TREE)/Makefile
 	scripts/configure-kernel $(STOCK_TREE) $(BENCH_STOCK) $(BENCH_FRAGMENTS)
 

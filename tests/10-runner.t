@@ -15,7 +15,44 @@ check_eq "a command that fails exits 1" 1 "$rc"
 
 guest --fail-on-splat -- sh -c 'echo to-stderr >&2; exit 42'
 check_eq "exit status 42 is passed through" 42 "$rc"
-check_eq "the command's stderr reaches the runner's output" to-stderr "$out"
+check_eq "the command's stderr is not on the runner's stdout" "" "$out"
+check_match "... but on its stderr, as over ssh" '^to-stderr$' "$err"
+
+# Pipes, not a terminal, unless -t: a tool's pager or prompt stays off.
+# shellcheck disable=SC2016 # for the guest's sh
+ttys='for fd in 0 1 2; do if [ -t $fd ]; then echo "fd $fd: terminal"; else echo "fd $fd: pipe"; fi; done'
+guest --fail-on-splat -- sh -c "$ttys"
+check_eq "the command's stdin, stdout and stderr are not terminals" \
+	"fd 0: pipe fd 1: pipe fd 2: pipe" "$(printf '%s' "$out" | tr '\n' ' ')"
+guest --fail-on-splat -t -- sh -c "$ttys; echo to-stderr >&2"
+check_match "-t gives it a terminal" 'fd 1: terminal' "$out"
+check_match "... with its stderr on it" 'to-stderr' "$out"
+
+# Our stdin is the command's when it is not a terminal.
+guest --fail-on-splat -- cat <<'EOT'
+line one
+line two
+EOT
+check_eq "stdin reaches the command" "line one
+line two" "$out"
+guest --fail-on-splat -- sh -s <<'EOT'
+echo "$((6 * 7))"
+EOT
+check_eq "sh -s runs a script from stdin" 42 "$out"
+big=$(mktemp)
+head -c 300000 /dev/urandom >"$big"
+guest --fail-on-splat -- md5sum <"$big"
+check_eq "300 kB of binary stdin arrive intact" "$(md5sum <"$big" | cut -d' ' -f1)" "${out%% *}"
+rm -f "$big"
+guest --fail-on-splat -- sh -c 'cat; echo end' </dev/null
+check_eq "an empty stdin ends" end "$out"
+# A stdin that never ends does not hold up a command that does not read it.
+exec {hold}< <(sleep 3000)
+hold_pid=$!
+guest --fail-on-splat --timeout 300 -- echo finished <&"$hold"
+check_eq "an open stdin does not hold up a command that ignores it" "0 finished" "$rc $out"
+kill "$hold_pid" 2>/dev/null
+exec {hold}<&-
 
 # Streaming: the first line must reach us while the guest is still running,
 # well before the second. The 4 s gap leaves room for a slow host.

@@ -315,6 +315,8 @@ bad brlock-stat -l vfsmount
 bad brlock-ctl
 bad brlock-ctl bogus
 bad brlock-ctl on vfsmount demo
+bad brlock-ctl sample 8 vfsmount demo
+bad brlock-ctl sample ''
 
 # Failures: one line on stderr, exit 1.
 fails() {
@@ -378,6 +380,19 @@ tool brlock-ctl status vfsmount
 check_eq "brlock-ctl status then says on" "0 on" "$rc $out"
 tool brlock-ctl reset
 check_eq "brlock-ctl reset writes 1 to reset" "0 1 " "$rc $(cat "$debugfs/vfsmount/reset") $err"
+tool brlock-ctl sample
+check_eq "brlock-ctl sample prints read_hold_sample" "0 64 " "$rc $out $err"
+tool brlock-ctl sample 8
+check_eq "brlock-ctl sample N writes N to read_hold_sample" "0 8 64 " \
+	"$rc $(cat "$debugfs/vfsmount/read_hold_sample") $(cat "$debugfs/demo/read_hold_sample") $err"
+tool brlock-ctl sample 1 demo
+check_eq "brlock-ctl sample N NAME writes that lock's only" "0 1 8" \
+	"$rc $(cat "$debugfs/demo/read_hold_sample") $(cat "$debugfs/vfsmount/read_hold_sample")"
+tool brlock-ctl sample demo
+check_eq "brlock-ctl sample NAME prints that lock's" "0 1" "$rc $out"
+rm "$debugfs/demo/read_hold_sample"
+tool brlock-ctl sample demo
+fails "brlock-ctl sample on a kernel without read_hold_sample" "demo/read_hold_sample: no such file"
 # A write the kernel refuses (here: /dev/full's ENOSPC) is one line, exit 1.
 ln -sf /dev/full "$debugfs/demo/enable"
 tool brlock-ctl off demo

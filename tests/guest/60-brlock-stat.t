@@ -96,6 +96,12 @@ check "with a sample of 1, a read section is timed (read_hold_worst_ns > 0)" \
 	[ "$(stat_of read_hold_worst_ns)" -gt 0 ]
 check "... and its caller is named" [ "$(stat_of read_hold_worst_caller)" != - ]
 check "writing 64 back to read_hold_sample works" write read_hold_sample '64'
+check_eq "brlock-ctl sample prints it" 64 "$(brlock-ctl sample)"
+check_match "brlock-ctl sample 3 passes on the kernel's refusal, in one line" \
+	'^brlock-ctl: cannot write 3 to .*/read_hold_sample: Invalid argument$' "$(brlock-ctl sample 3 2>&1)"
+check "brlock-ctl sample 2 sets it" brlock-ctl sample 2
+check_eq "... which reads back" 2 "$(cat "$d/read_hold_sample")"
+brlock-ctl sample 64
 
 # The positive control first: a refusal below must be the file's, not su's.
 check "the non-root user can run a command at all" su nobody -s /bin/sh -c true

@@ -16,13 +16,15 @@ mkdir "$dir/m"
 # The callers in fs/ that wait for the vfsmount brlock, read or write.
 vfs_callers='(path_umount|do_umount|__x64_sys_mount|__x64_sys_umount|path_mount|do_new_mount|attach_recursive_mnt|mntput_no_expire|lock_mount|lookup_mnt|step_into|path_lookupat|filename_lookup|follow_|choose_mountpoint|namespace_unlock|do_mount|vfs_create_mount)'
 # Contention is likely, not certain: up to three runs until one shows it.
-# -o: with its output a pipe, perf record would write the samples there.
+# -o and -i: with its output a pipe, perf record would write the samples
+# there, and with its input a pipe (qemu/run passes a non-terminal stdin
+# on, as ssh does), perf lock contention would read them from it.
 # perf lock contention prints its table on stderr.
 tries=0
 while :; do
 	rec=$(cd "$dir" && perf lock record -o perf.data -a -- brlock-bench-vfs -t 2000 -m mount "$dir/m" 2>&1)
 	rc=$?
-	out=$(cd "$dir" && perf lock contention -E 100 2>&1)
+	out=$(cd "$dir" && perf lock contention -i perf.data -E 100 2>&1)
 	rows=$(printf '%s\n' "$out" | grep -E " rwlock:[RW] +$vfs_callers\+0x")
 	tries=$((tries + 1))
 	if [ -n "$rows" ] || [ "$tries" -ge 3 ]; then break; fi

@@ -5,7 +5,8 @@
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-kinds="brlock brlock_stats spinlock rwlock percpu_rwsem seqcount brlock_ipi brlock_ipi_stats"
+kinds="brlock brlock_stats brlock_stats_every spinlock rwlock percpu_rwsem seqcount brlock_ipi brlock_ipi_stats
+brlock_ipi_stats_every"
 writers="brlock brlock_ipi percpu_rwsem"
 results=/sys/kernel/debug/brlock_bench/results
 
