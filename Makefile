@@ -50,10 +50,10 @@ all: run
 
 # make help: every target, one line each.
 help:
-	@echo 'make run          build what is missing, boot, run the demo (the default: make)'
+	@echo 'make run          build what is missing, boot, run the demo (the default: make; ARGS= qemu/run options)'
 	@echo 'make test         build what is missing, run the test suite (tests/run)'
 	@echo 'make check        the checks that need no kernel build and no boot (2 minutes)'
-	@echo 'make shell        boot to an interactive root shell in the guest'
+	@echo 'make shell        boot to an interactive root shell in the guest (ARGS='"'"'--cpus 4'"'"': qemu/run options)'
 	@echo 'make deps         install what the lab needs with apt-get'
 	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
 	@echo 'make rootfs       the lab kernel and the guest initramfs'
@@ -115,13 +115,16 @@ rootfs: kernel $(INITRD)
 # spin histogram) come back through the shared folder; the host draws
 # them: build/demo/vfsmount.png.
 DEMO := $(BUILD)/demo
+# ARGS: more qemu/run options, for instance ARGS='--cpus 4 --append
+# brlock.ipi=vfsmount'.
+ARGS ?=
 run: rootfs
 	rm -rf $(DEMO) && mkdir -p $(DEMO)
-	qemu/run --fail-on-splat --share $(DEMO) -- demo -o /mnt/host
+	qemu/run --fail-on-splat --share $(DEMO) $(ARGS) -- demo -o /mnt/host
 	scripts/demo-plot $(DEMO)
 
 shell: rootfs
-	qemu/run
+	qemu/run $(ARGS)
 
 # QEMU's exact.so: guest instructions between two marker instructions.
 EXACT_SO := $(BUILD)/exact.so

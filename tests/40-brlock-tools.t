@@ -190,6 +190,18 @@ check_eq "-l lists both locks" "0 demo vfsmount" "$rc $(flat "$out")"
 tool brlock-stat -l -j
 check_eq "-l -j is a JSON array of the names" '["demo","vfsmount"]' "$(jqv 'tojson')"
 
+# all: every brlock, as brlock.stats=all and the bpftrace tools take it.
+tool brlock-stat all
+check_eq "brlock-stat all shows each lock's snapshot, in order" "0 brlock demo: brlock vfsmount:" \
+	"$rc $(printf '%s\n' "$out" | grep -o '^brlock [a-z]*:' | tr '\n' ' ' | sed 's/ $//')"
+tool brlock-stat -j all
+check_eq "brlock-stat -j all is an array of the locks' objects" '["demo","vfsmount"]' "$(jqv 'map(.name) | tojson')"
+check_eq "... each the object brlock-stat -j NAME prints" "$(printf '%s' "$vfs_json" | jq -c .)" "$(jqv '.[1] | tojson')"
+tool brlock-stat -cj all
+check_eq "-c all: the per-CPU rows of each (as many as its stats file)" \
+	"$(grep -c '^cpu ' "$fixture/demo/stats") $(grep -c '^cpu ' "$fixture/vfsmount/stats")" \
+	"$(jqv '[.[] | .cpus | length] | map(tostring) | join(" ")')"
+
 # The readable snapshot.
 tool brlock-stat
 check_eq "the text snapshot exits 0 and is quiet on stderr" "0 " "$rc $err"
@@ -312,6 +324,7 @@ bad brlock-stat -j -t -i 1
 bad brlock-stat -l -t
 bad brlock-stat vfsmount demo
 bad brlock-stat -l vfsmount
+bad brlock-stat -i 1 all
 bad brlock-ctl
 bad brlock-ctl bogus
 bad brlock-ctl on vfsmount demo

@@ -13,3 +13,9 @@ for t in $(printf '%s\n' $phony | grep -vxE 'all|tree|FORCE|help|'); do
 	check_match "make help names make $t" "^make $t " "$help"
 done
 check_eq "... one line a target" "$(printf '%s\n' "$help" | grep -c '^make ')" "$(printf '%s\n' "$help" | grep -c .)"
+
+# ARGS passes qemu/run options through (-o rootfs: nothing is built).
+check_eq "make shell ARGS=... passes them to qemu/run" "qemu/run --cpus 4 --append brlock.ipi=vfsmount" \
+	"$(make -s -n -o rootfs shell ARGS='--cpus 4 --append brlock.ipi=vfsmount' 2>&1)"
+check_match "make run ARGS=... too" '^qemu/run --fail-on-splat --share .* --cpus 4 -- demo -o /mnt/host$' \
+	"$(make -s -n -o rootfs run ARGS='--cpus 4' 2>&1)"
