@@ -76,9 +76,10 @@ check_eq "no malformed write changed a counter" "$before" "$(counters)"
 check "writing 1 with a newline to enable works" write enable '1\n'
 check "writing 0 to enable works" write enable '0'
 
-# read_hold_sample: a power of two from 1 to 2^31, nothing else.
-check_eq "read_hold_sample reads 64 by default" 64 "$(cat "$d/read_hold_sample")"
-for v in '\n' '0' '3' '65' '-1' '-64' ' 64' '64 ' 'x' '0x40' '2147483649' '4294967296' \
+# read_hold_sample: 0 or a power of two from 1 to 2^31, nothing else.
+check_eq "read_hold_sample reads 0 (no sampling) by default" 0 "$(cat "$d/read_hold_sample")"
+check "writing 64 to read_hold_sample works" write read_hold_sample '64'
+for v in '\n' '3' '65' '-1' '-64' ' 64' '64 ' 'x' '0x40' '2147483649' '4294967296' \
 	'99999999999999999999' '000000000064' '64\n\n'; do
 	check_match "writing '$v' to read_hold_sample fails with EINVAL" 'Invalid argument' \
 		"$(write_error read_hold_sample "$v")"
@@ -95,13 +96,27 @@ brlock-ctl off
 check "with a sample of 1, a read section is timed (read_hold_worst_ns > 0)" \
 	[ "$(stat_of read_hold_worst_ns)" -gt 0 ]
 check "... and its caller is named" [ "$(stat_of read_hold_worst_caller)" != - ]
-check "writing 64 back to read_hold_sample works" write read_hold_sample '64'
-check_eq "brlock-ctl sample prints it" 64 "$(brlock-ctl sample)"
+check "writing 0 back to read_hold_sample works" write read_hold_sample '0'
+check_eq "brlock-ctl sample prints it" 0 "$(brlock-ctl sample)"
+# No sampling: the only read sections timed are those a writer waited for,
+# so the worst is no longer than what writers waited on its CPU in all.
+brlock-ctl reset
+brlock-ctl on
+pairs 10
+brlock-ctl off
+worst_cpu=$(stat_of read_hold_worst_cpu)
+check_eq "with a sample of 0, the worst read hold is one a writer waited for" "" \
+	"$(awk -v w="$(stat_of read_hold_worst_ns)" -v c="$worst_cpu" '
+		$1 == "cpu" && $2 == c {
+			for (i = 3; i < NF; i += 2) if ($i == "write_wait_ns") ww = $(i + 1)
+			if (w > ww) print "cpu " c ": " w " ns > write_wait_ns " ww
+		}
+		END { if (c == -1 && w != 0) print "no cpu, " w " ns" }' "$d/stats")"
 check_match "brlock-ctl sample 3 passes on the kernel's refusal, in one line" \
 	'^brlock-ctl: cannot write 3 to .*/read_hold_sample: Invalid argument$' "$(brlock-ctl sample 3 2>&1)"
 check "brlock-ctl sample 2 sets it" brlock-ctl sample 2
 check_eq "... which reads back" 2 "$(cat "$d/read_hold_sample")"
-brlock-ctl sample 64
+brlock-ctl sample 0
 
 # The positive control first: a refusal below must be the file's, not su's.
 check "the non-root user can run a command at all" su nobody -s /bin/sh -c true

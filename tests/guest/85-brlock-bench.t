@@ -5,8 +5,8 @@
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-kinds="brlock brlock_stats brlock_stats_every spinlock rwlock percpu_rwsem seqcount brlock_ipi brlock_ipi_stats
-brlock_ipi_stats_every"
+kinds="brlock brlock_stats brlock_stats_sample64 brlock_stats_every spinlock rwlock percpu_rwsem seqcount
+brlock_ipi brlock_ipi_stats brlock_ipi_stats_sample64 brlock_ipi_stats_every"
 writers="brlock brlock_ipi percpu_rwsem"
 results=/sys/kernel/debug/brlock_bench/results
 
@@ -37,8 +37,13 @@ for k in $writers; do
 		sh -c "printf '%s' '$json' | jq -e '.read_under_write_pairs_per_ms.$k > 0' >/dev/null"
 done
 # Function call IPIs a write (the mean of 5, which other IPIs of the
-# guest may raise a little): none for the spinning writer; one to every
-# other online CPU for the fence-free one (each write waits for them).
+# guest may raise a little): none for the spinning writer; for the
+# fence-free one, a call to every other online CPU, each an interrupt
+# unless that CPU was polling in idle (haltpoll: it runs the call without
+# one, which a loaded host makes likely): some, and fewer than two each
+# (make bench saw 1.2 each at 2 and 4 vCPUs, the guest's other IPIs
+# included).
 check_eq "a spinning brlock write sends no IPI" 0 "$(printf '%s' "$json" | jq -r '.ipis_per_write.brlock | floor')"
-check_eq "a fence-free brlock write sends one to each other online CPU" "$((cpus - 1))" \
-	"$(printf '%s' "$json" | jq -r '.ipis_per_write.brlock_ipi | floor')"
+ipis=$(printf '%s' "$json" | jq -r '.ipis_per_write.brlock_ipi')
+check "a fence-free brlock write sends IPIs, fewer than two to each other online CPU (got $ipis for $((cpus - 1)))" \
+	awk -v n="$ipis" -v c="$cpus" 'BEGIN { exit !(n > 0 && n < 2 * (c - 1)) }'

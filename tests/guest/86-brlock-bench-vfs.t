@@ -71,8 +71,8 @@ done
 check_eq "lab-bench leaves counting off" 0 "$(cat "$enable" 2>&1)"
 locks=$(printf '%s\n' "$out" | sed -n 's/^locks //p')
 check "lab-bench's locks line is JSON with a positive figure for every kind" sh -c "printf '%s' '$locks' | jq -e '
-	(.read_pair_ns | length == 10 and all(.[]; . > 0)) and
-	(.read_mpairs_per_s | length == 10 and all(.[][]; . > 0)) and .write_pair_ns > 0' >/dev/null"
+	(.read_pair_ns | length == 12 and all(.[]; . > 0)) and
+	(.read_mpairs_per_s | length == 12 and all(.[][]; . > 0)) and .write_pair_ns > 0' >/dev/null"
 check "... with the layout figures of both layouts" sh -c "printf '%s' '$locks' | jq -e '
 	.layout | (keys == [\"aligned\", \"packed\"]) and all(.[]; .write_pair_ns > 0 and .neighbour_mincs_per_s > 0)' >/dev/null"
 check "lab-bench unloaded brlock_bench" [ ! -e /sys/kernel/debug/brlock_bench ]
