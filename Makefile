@@ -20,6 +20,9 @@ OBJ := $(BUILD)/obj
 TARBALL := /usr/src/linux-source-6.1.tar.xz
 BZIMAGE := $(OBJ)/arch/x86/boot/bzImage
 INITRD := $(BUILD)/initramfs.cpio
+# The same without the tracing tools, for the test boots that trace
+# nothing: a tenth of the size to unpack at every boot.
+INITRD_LEAN := $(BUILD)/initramfs-lean.cpio
 APPLIED := $(TREE)/.git/brlock-applied
 JOBS ?= $(shell nproc)
 
@@ -109,7 +112,9 @@ $(KSELFTESTS)/stamp: scripts/build-selftests $(APPLIED) FORCE | deps
 	@scripts/build-selftests $(TREE) $(KSELFTESTS)
 $(INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(MODULES) $(KSELFTESTS)/stamp | deps
 	guest-rootfs/build $@ $(KHEADERS) $(MODULES) $(KSELFTESTS)/bin
-rootfs: kernel $(INITRD)
+$(INITRD_LEAN): $(ROOTFS_INPUTS) $(MODULES) $(KSELFTESTS)/stamp | deps
+	guest-rootfs/build --lean $@ '' $(MODULES) $(KSELFTESTS)/bin
+rootfs: kernel $(INITRD) $(INITRD_LEAN)
 
 # The demo's samples (the vfsmount lock's rates every second, its writer
 # spin histogram) come back through the shared folder; the host draws
@@ -141,7 +146,7 @@ test: rootfs $(EXACT_SO)
 # the bench and exact reports, the plots, make help. make test runs them
 # too, with the rest.
 CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 40-brlock-tools.t 41-bpf-scripts.t \
-	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t)
+	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t)
 check: tree
 	tests/run $(CHECK_TESTS)
 
@@ -181,10 +186,11 @@ bench-kernels: $(BENCH_PATCHED)/.config $(BENCH_STOCK)/.config
 
 # The bench boots carry the patched bench kernel's modules (brlock_bench),
 # built with another config than the lab kernel's under the same release.
+# They trace nothing: the lean initramfs.
 BENCH_INITRD := $(BUILD)/initramfs-bench.cpio
 BENCH_MODULES := $(BUILD)/modules-bench
-$(BENCH_INITRD): $(ROOTFS_INPUTS) $(KHEADERS) $(KSELFTESTS)/stamp bench-kernels | deps
-	guest-rootfs/build $@ $(KHEADERS) $(BENCH_MODULES) $(KSELFTESTS)/bin
+$(BENCH_INITRD): $(ROOTFS_INPUTS) $(KSELFTESTS)/stamp bench-kernels | deps
+	guest-rootfs/build --lean $@ '' $(BENCH_MODULES) $(KSELFTESTS)/bin
 
 # The tables go to stdout; results.json and the plots to build/bench/.
 # The exact table first: scripts/bench-report puts it in results.json.
@@ -216,6 +222,7 @@ export-patches: $(APPLIED)
 
 clean:
 	rm -rf $(OBJ) $(BENCH_PATCHED) $(BENCH_STOCK) $(INITRD) $(INITRD).d $(INITRD).tmp \
+		$(INITRD_LEAN) $(INITRD_LEAN).d $(INITRD_LEAN).tmp \
 		$(MODULES) $(BENCH_MODULES) $(BENCH_INITRD) $(BENCH_INITRD).d $(EXACT_SO)
 
 distclean:

@@ -49,7 +49,7 @@ exec {hold}<&-
 
 # Streaming: the first line must reach us while the guest is still running,
 # well before the second. The 4 s gap leaves room for a slow host.
-stamps=$("$runner" --fail-on-splat -- sh -c 'echo first; sleep 4; echo second' 2>/dev/null |
+stamps=$("$runner" "${GUEST_OPTS[@]}" --fail-on-splat -- sh -c 'echo first; sleep 4; echo second' 2>/dev/null |
 	while IFS= read -r line; do echo "$line $(date +%s)"; done)
 first=$(printf '%s\n' "$stamps" | awk '$1 == "first" {print $2}')
 second=$(printf '%s\n' "$stamps" | awk '$1 == "second" {print $2}')

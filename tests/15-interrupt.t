@@ -22,7 +22,7 @@ set -m
 interrupt() {
 	local sig=$1 want=$2 script=${3:-'echo running; sleep 600'} tmp=$work/$1
 	mkdir "$tmp"
-	TMPDIR=$tmp "$runner" -- sh -c "$script" >"$tmp.out" 2>"$tmp.err" &
+	TMPDIR=$tmp "$runner" "${GUEST_OPTS[@]}" -- sh -c "$script" >"$tmp.out" 2>"$tmp.err" &
 	local pid=$!
 	check "the guest's command started before the $sig" wait_for_line "$tmp.out" running
 	kill -s "$sig" "$pid"
@@ -46,7 +46,7 @@ interrupt SIGHUP 129
 
 # A forwarded SIGINT: the command's trap runs, and its exit status is ours.
 mkdir "$work/fwd"
-TMPDIR=$work/fwd "$runner" -- sh -c 'trap "echo got SIGINT; exit 7" INT; echo running; while :; do sleep 1; done' \
+TMPDIR=$work/fwd "$runner" "${GUEST_OPTS[@]}" -- sh -c 'trap "echo got SIGINT; exit 7" INT; echo running; while :; do sleep 1; done' \
 	>"$work/fwd.out" 2>"$work/fwd.err" &
 pid=$!
 wait_for_line "$work/fwd.out" running

@@ -13,9 +13,9 @@ check_eq "exact.so builds with -Wall -Wextra and no warning" "" \
 	"$(gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o "$work/exact.so" qemu/plugin/exact.c 2>&1)"
 
 # The runner: a plugin that is no file, or KVM with a plugin, is a usage error.
-"$runner" --plugin "$work/nothing.so" -- true >/dev/null 2>&1
+"$runner" "${GUEST_OPTS[@]}" --plugin "$work/nothing.so" -- true >/dev/null 2>&1
 check_eq "qemu/run --plugin with a missing file exits 2" 2 "$?"
-"$runner" --accel kvm --plugin "$work/exact.so,out=$work/x" -- true >/dev/null 2>&1
+"$runner" "${GUEST_OPTS[@]}" --accel kvm --plugin "$work/exact.so,out=$work/x" -- true >/dev/null 2>&1
 check_eq "qemu/run --plugin with --accel kvm exits 2" 2 "$?"
 
 # The calibration boot: single-threaded TCG (exact counts), 2 vCPUs.
