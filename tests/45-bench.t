@@ -32,7 +32,7 @@ done
 
 run /bin/busybox sh guest-rootfs/bin/lab-bench -h
 check_eq "lab-bench -h exits 0" 0 "$rc"
-for args in "-x" "-t 0" "-k ms" "extra"; do
+for args in "-x" "-t 0" "-k ms" "extra" "-s"; do
 	# shellcheck disable=SC2086
 	run /bin/busybox sh guest-rootfs/bin/lab-bench $args
 	check_eq "lab-bench $args exits 2" 2 "$rc"

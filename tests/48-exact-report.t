@@ -53,7 +53,7 @@ check_match "... and says why" 'has 5 windows, .* names 1' "$(cat "$work/err")"
 scripts/exact-report frob >/dev/null 2>&1
 check_eq "exact-report with bad arguments exits 2" 2 "$?"
 
-check_eq "shellcheck is clean on scripts/exact and the exact tests" "" "$(shellcheck -x scripts/exact tests/27-exact-plugin.t tests/48-exact-report.t 2>"$(shellcheck -x scripts/exact tests/27-exact.t 2>&1)"1)"
+check_eq "shellcheck is clean on scripts/exact and the exact tests" "" "$(shellcheck -x scripts/exact tests/27-exact-plugin.t tests/48-exact-report.t 2>&1)"
 start=$SECONDS
 for args in "" "-w 0 $0 $0" "-x" "/nonexistent/a /nonexistent/b"; do
 	# shellcheck disable=SC2086 # the arguments are meant to split
@@ -62,9 +62,10 @@ for args in "" "-w 0 $0 $0" "-x" "/nonexistent/a /nonexistent/b"; do
 done
 check "... and boots nothing" [ $((SECONDS - start)) -lt 5 ]
 
-# exact-report's report on a hand-made raw folder: two VFS boots a
-# kernel at 2 vCPUs, one lock boot; the table, exact.json's contract
-# keys, and the by-function diff through each kernel's System.map.
+# exact-report's report on a hand-made raw folder: VFS boots at 2 vCPUs
+# of the patched kernel, the stock one and the patched one counting, one
+# lock boot; the tables, exact.json's contract keys, and the by-function
+# diff through each kernel's System.map.
 raw=$work/raw
 mkdir "$raw"
 printf 'ffffffff81000000 T _stext\nffffffff81000000 T path_lookupat\nffffffff81000100 T brlock_read_lock\nffffffff82000000 T _etext\n' >"$raw/System.map-patched"
@@ -88,6 +89,7 @@ windows() {
 }
 windows "$raw/vfs-patched-2" lookup 1 1010 1012 1011
 windows "$raw/vfs-stock-2" lookup 1 1000 1000 1001
+windows "$raw/vfs-patched_stats-2" lookup 1 1012 1011 1015
 : >"$raw/locks-2.windows"
 : >"$raw/locks-2.out"
 for side in read write; do
@@ -101,6 +103,11 @@ check_match "the exact table has the lookup row, its ratio and its goal" \
 jq_true() { jq -e "$1" "$2" >/dev/null; }
 check "exact.json holds the contract keys of an operation" jq_true \
 	'.lookup | .patched == 1010 and .stock == 1000 and .patched_locked == 1 and .stock_locked == 1 and (.spread | type == "number")' \
+	"$work/rep/exact.json"
+check_match "the counting table has the lookup row: counted against uncounted, and its goal" \
+	'lookup .* 1010 +1011 +1\.0010 +1 +1 +<= 1\.005 met' "$(printf '%s\n' "$report" | sed -n '/counting on/,$p')"
+check "exact.json holds the counted figures of an operation" jq_true \
+	'.lookup | .patched_stats == 1011 and .patched_stats_locked == 1 and .ratio_stats == 1.001' \
 	"$work/rep/exact.json"
 check "... and of a lock kind" jq_true \
 	'.brlock | .read_insns == 25 and .read_locked == 1 and .write_insns["2"] == 25' "$work/rep/exact.json"
