@@ -35,7 +35,8 @@ BEGIN {
 	PERCPU = "read_acquires read_contended read_wait_ns write_acquires write_spin_ns write_wait_ns"
 	ntk = split(TOTALS, tk, " ")
 	npk = split(PERCPU, pk, " ")
-	# vmstat's habit: the header again after a screenful of lines.
+	# vmstat's habit: the header again after a screenful of lines, when
+	# the shell says the output is a terminal (repeat).
 	SCREEN = 20
 
 	if (mode == "header") { header(); exit }
@@ -265,11 +266,12 @@ function interval(   k, el, rows, out) {
 	a["elapsed"] += el
 	if (json) object(d, el, "")
 	else {
-		# The shell printed the header before the first interval; again
-		# once a screenful of lines has gone by under it, at an
-		# interval's start (with -c, an interval's rows stay together).
+		# The shell printed the header before the first interval; again,
+		# on a terminal, once a screenful of lines has gone by under
+		# it, at an interval's start (with -c, an interval's rows stay
+		# together).
 		rows = a["rows"] + 0
-		if (rows >= SCREEN) { header(); rows = 0 }
+		if (repeat && rows >= SCREEN) { header(); rows = 0 }
 		a["rows"] = rows + line(d, el, when_())
 	}
 	# Last, what the run has added up, for the next interval.

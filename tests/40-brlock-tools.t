@@ -71,8 +71,11 @@ iv_start() {
 		mkfifo "$r/uptime"
 		exec 5<>"$r/uptime"
 		for u in $ups; do echo "$u 0.00" >&5; done
+		# An ID that starts with "tty" runs on a terminal: script(1)'s pty.
+		local cmd=(/bin/busybox sh "$tools/brlock-stat" "$@")
+		case $id in tty*) cmd=(/usr/bin/script -qefc "${cmd[*]@Q}" /dev/null) ;; esac
 		(cd "$cwd" && exec setsid env --default-signal=INT -i PATH="$bb" BRLOCK_DEBUGFS="$d" BRLOCK_UPTIME="$r/uptime" \
-			/bin/busybox sh "$tools/brlock-stat" "$@" >"$r/out" 2>"$r/err") &
+			"${cmd[@]}" >"$r/out" 2>"$r/err") &
 		pid=$! bumped='' sent=''
 		for _ in $(seq 1200); do
 			kill -0 "$pid" 2>/dev/null || break
@@ -98,7 +101,8 @@ iv_start() {
 iv_end() {
 	local r=$work/iv.$1
 	wait "${ivpid[$1]}"
-	rc=$(cat "$r/rc") out=$(cat "$r/out") err=$(cat "$r/err")
+	# A terminal's lines end in CR LF.
+	rc=$(cat "$r/rc") out=$(tr -d '\r' <"$r/out") err=$(cat "$r/err")
 }
 # col N LINE...: field N of each line.
 col() { awk -v n="$1" -v l="$2" 'NR == l { print $n }' <<<"$out"; }
@@ -113,7 +117,9 @@ iv_start elapsed 1 - "100.00 102.50 103.50" -i 1 2
 iv_start still - - "100.00 100.00" -i 1 1
 iv_start clock - - "100.00 101.00" -t -i 1 1
 iv_start screen - - "$(seq -f %.2f 100 121)" -i 1 21
-iv_start cpus 1 - "$(seq -f %.2f 100 111)" -c -i 1 11
+iv_start ttyscreen - - "$(seq -f %.2f 100 121)" -i 1 21
+iv_start ttyonce - - "$(seq -f %.2f 100 121)" -n -i 1 21
+iv_start ttycpus 1 - "$(seq -f %.2f 100 111)" -c -i 1 11
 iv_start jcpus 1 - "100.00 101.00 102.00" -j -c -i 1 2
 iv_start term 1 TERM@3 "$(seq -f %.2f 100 130)" -i 1
 iv_start int 1 INT@2 "$(seq -f %.2f 100 130)" -j -i 1
@@ -245,13 +251,19 @@ check_eq "-t -i 1 1 exits 0 with a header, a line and the average" "0 3" "$rc $(
 check_match "-t's time column is the time of day" '^[0-2][0-9]:[0-5][0-9]:[0-5][0-9]$' "$(col 6 2)"
 
 iv_end screen
-check_eq "-i 1 21 exits 0 with 2 headers, 21 lines and the average" "0 24" "$rc $(lines "$out")"
-check_eq "-i repeats the header after 20 lines, and only then" "1 22" \
+check_eq "-i 1 21 into a file exits 0 with one header, 21 lines and the average" "0 23 1" \
+	"$rc $(lines "$out") $(grep -cE "$hdr" <<<"$out")"
+iv_end ttyscreen
+check_eq "-i 1 21 on a terminal exits 0 with 2 headers, 21 lines and the average" "0 24" "$rc $(lines "$out")"
+check_eq "... it repeats the header after 20 lines, and only then" "1 22" \
 	"$(grep -nE "$hdr" <<<"$out" | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
-check_eq "-i's line after the repeated header is the 21st interval's" "121.00" "$(col 6 23)"
+check_eq "... and the line after the repeated header is the 21st interval's" "121.00" "$(col 6 23)"
+iv_end ttyonce
+check_eq "-n -i 1 21 on a terminal exits 0 with one header" "0 23 1" \
+	"$rc $(lines "$out") $(grep -cE "$hdr" <<<"$out")"
 
-iv_end cpus
-check_eq "-c -i 1 11 exits 0 quietly with a row per CPU, 2 headers, the averages" "0  26" "$rc $err $(lines "$out")"
+iv_end ttycpus
+check_eq "-c -i 1 11 on a terminal exits 0 quietly with a row per CPU, 2 headers, the averages" "0  26" "$rc $err $(lines "$out")"
 check_match "-c -i's header has cpu first, wait/write_ns, the time last" "$chdr" "$(row 1)"
 check_eq "-c -i's cpu 0 row: nothing ran there, the writes did not wait for its lock" "0 0 0 0 - 0 101.00" "$(row 2)"
 check_eq "-c -i's cpu 1 row: its reads, writes, spin per write, wait per write, time" "1 2000 10 0 5000 1000 101.00" "$(row 3)"
@@ -322,6 +334,8 @@ bad brlock-stat -t
 bad brlock-stat -t vfsmount
 bad brlock-stat -j -t -i 1
 bad brlock-stat -l -t
+bad brlock-stat -n
+bad brlock-stat -n vfsmount
 bad brlock-stat vfsmount demo
 bad brlock-stat -l vfsmount
 bad brlock-stat -i 1 all
