@@ -16,6 +16,21 @@ for bt in bpf/*.bt; do
 		grep -q '^@[a-z_]*\[' "bpf/${name}_example.txt"
 	check_match "$bt's example shows how it was run" "^# $name\\.bt" "$(cat "bpf/${name}_example.txt")"
 	check_match "bpf/README.md lists $name.bt" "\\[$name\\.bt\\]\\($name\\.bt\\)" "$(cat bpf/README.md)"
+	# A man page each, in the style of bpftrace's tools' (man8).
+	man=bpf/$name.8
+	check_eq "$bt has a man page, $man, that groff formats without a warning" "" \
+		"$( { [ -f "$man" ] || echo "no $man"; } && LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$man" 2>&1)"
+	# As man shows it, as plain text (grotty: no escapes, no overstrikes).
+	page=$(LC_ALL=C.UTF-8 groff -man -Tutf8 -P-cbou -rLL=78n "$man" 2>/dev/null)
+	for sec in NAME SYNOPSIS DESCRIPTION REQUIREMENTS EXAMPLES FIELDS OVERHEAD SOURCE 'SEE ALSO'; do
+		check_match "... with the section $sec" "^$sec\$" "$page"
+	done
+	check_match "... whose NAME is the tool's" "^ +$name\\.bt +- " "$page"
+	check_match "... whose SYNOPSIS is its USAGE" "^ +$name\\.bt \\[LOCKNAME\\|all\\] \\[SECONDS\\]\$" "$page"
+	# Every map the script prints is explained under FIELDS.
+	for map in $(grep -o '^@[a-z_]*\[' "bpf/${name}_example.txt" | sort -u | tr -d '@['); do
+		check_match "... which explains @$map" "^ +@$map\\[" "$page"
+	done
 done
 
 # bpf/bt-front, on the guest's PATH under each script's name, checks the

@@ -37,3 +37,9 @@ kprobe:path_mount { @flags[((struct path *)arg1)->mnt->mnt_flags >= 0] = count()
 	-c 'sh /tmp/pairs.sh' 2>&1)
 check_match "bpftrace resolves kernel struct types from the guest's headers" "^@flags\[1\]: $n\$" "$out"
 rm -f /tmp/pairs.sh
+
+# The bpftrace tools' man pages are where man looks for them.
+for t in brlockwait.bt brlockwrite.bt; do
+	check_match "$t's man page is installed as man8/$t.8" "^\.TH ${t%.bt} 8 " \
+		"$(head -n 1 "/usr/local/share/man/man8/$t.8" 2>&1)"
+done
