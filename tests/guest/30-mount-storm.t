@@ -39,3 +39,9 @@ for sig in TERM HUP; do
 	check_eq "... and leaves none of its processes" "" "$(procs_of 'mount-storm -q -w 2 -r 2 -t 600')"
 done
 check "mount-storm -t x exits 2" sh -c 'mount-storm -t x 2>/dev/null; [ $? = 2 ]'
+
+# The options it shares with container-storm, and its -j summary.
+storm_flags mount-storm
+out=$(mount-storm -j -w 2 -r 1 -n 3 2>&1) && s=0 || s=$?
+check_eq "mount-storm -j -w 2 -n 3 exits 0 with 6 pairs of each kind in its JSON" "0 6 6 2 1" \
+	"$s $(printf '%s' "$out" | jq -r '"\(.tmpfs_pairs) \(.bind_pairs) \(.writers) \(.readers)"' 2>&1)"

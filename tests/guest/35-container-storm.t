@@ -24,8 +24,8 @@ leftovers() {
 		fi
 	done
 }
-# key KEY TEXT: the value of a summary line "KEY VALUE" in TEXT.
-key() { printf '%s\n' "$2" | awk -v k="$1" '$1 == k { print $2 }'; }
+# key KEY TEXT: KEY of the -j summary (the JSON line) in TEXT.
+key() { printf '%s\n' "$2" | grep '^{' | jq -r ".$1" 2>/dev/null; }
 
 # counted_storm ARGS...: container-storm ARGS with counting on, from a
 # reset: sets before (the mount table it started from), out (its output,
@@ -34,7 +34,7 @@ counted_storm() {
 	before=$(mountinfo)
 	brlock-ctl on
 	brlock-ctl reset
-	out=$(container-storm "$@" 2>&1) && s=0 || s=$?
+	out=$(container-storm -j "$@" 2>&1) && s=0 || s=$?
 	writes=$(stat_of write_acquires)
 	brlock-ctl off
 	printf '%s\n' "$out" | sed 's/^/# /'
@@ -156,7 +156,7 @@ check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propa
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 
 # With cpu1 going off and on line throughout.
-out=$(container-storm -H -w 2 -r 1 -n 1 2>&1) && s=0 || s=$?
+out=$(container-storm -j -H -w 2 -r 1 -n 1 2>&1) && s=0 || s=$?
 printf '%s\n' "$out" | sed 's/^/# /'
 check_eq "container-storm -H (CPU hotplug) exits 0" 0 "$s"
 check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
@@ -166,9 +166,9 @@ check_eq "... and no process of the storm or its containers remains" "" "$(lefto
 
 # -t, and interrupted by SIGTERM: it stops its containers, unmounts what
 # it mounted and removes its folder.
-out=$(container-storm -q -w 1 -r 1 -t 1 2>&1) && s=0 || s=$?
-check_eq "container-storm -t 1 exits 0" 0 "$s"
-check_match "... and ran rounds" '^rounds [1-9][0-9]*$' "$out"
+out=$(container-storm -j -w 1 -r 1 -t 1 2>&1) && s=0 || s=$?
+check_eq "container-storm -j -t 1 exits 0" 0 "$s"
+check "... and its JSON says it ran rounds" sh -c "printf '%s' '$out' | jq -e '.rounds > 0 and .ok' >/dev/null"
 container-storm -q -w 2 -r 2 -t 600 >/dev/null 2>&1 &
 pid=$!
 # Until container 1 has pivoted into its root and says so (the files of
@@ -186,3 +186,5 @@ check_eq "... and leaves the mount table as it found it" "$before" "$(mountinfo)
 check_eq "... and removes its folder" "" "$(ls -d /run/container-storm.* 2>/dev/null)"
 check_eq "... and leaves no process or namespace behind" "" "$(leftovers)"
 check "container-storm -w 0 exits 2" sh -c 'container-storm -w 0 2>/dev/null; [ $? = 2 ]'
+# The options it shares with mount-storm.
+storm_flags container-storm

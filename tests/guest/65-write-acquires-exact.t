@@ -27,7 +27,7 @@ cat >"$script" <<EOT
 echo 0 >$d/enable
 echo 1 >$d/reset
 echo 1 >$d/enable
-mount-storm -w $w -r 2 -n $n
+mount-storm -j -w $w -r 2 -n $n
 echo 0 >$d/enable
 EOT
 out=$(bpftrace -e 'kprobe:brlock_write_lock /arg0 == kaddr("vfsmount")/ { @writes = count(); }' \

@@ -27,7 +27,7 @@ w=1 n=20
 # that this test counts alike whichever ran before it.
 bpftrace -e 'BEGIN { exit(); }' >/dev/null 2>&1 || true
 pairs=$((2 * w * n))
-out=$("$bt" -c "sh $storm -w $w -r 1 -n $n" 2>&1)
+out=$("$bt" -c "sh $storm -j -w $w -r 1 -n $n" 2>&1)
 check_eq "brlockwrite.bt traces a storm of $pairs mount/umount pairs and exits 0" 0 $?
 check_match "it says what it traces" '^Tracing brlock writers\.\.\. Hit Ctrl-C to end\.$' "$out"
 check_match "it prints the vfsmount writer spin histogram" '^@spin_ns\[vfsmount\]: ?$' "$out"
@@ -54,7 +54,7 @@ check_match "the stacks show the propagation path (propagate_mnt)" '^ +propagate
 check_match "the stacks show the namespace copies (copy_tree)" '^ +copy_tree\+[0-9]+$' "$out"
 
 n=3
-out=$("$bt" vfsmount -c "sh $storm -w 1 -r 0 -n $n" 2>&1)
+out=$("$bt" vfsmount -c "sh $storm -j -w 1 -r 0 -n $n" 2>&1)
 check_match "with LOCKNAME vfsmount it says so" '^Tracing brlock vfsmount writers\.\.\. Hit Ctrl-C to end\.$' "$out"
 busy=$(storm_busy "$out")
 check_eq "with LOCKNAME vfsmount, $((2 * n)) pairs count $WRITES_PER_PAIR writes each, one more a busy umount (${busy:-?})" \

@@ -72,11 +72,11 @@ mount_pairs() {
 	done
 }
 
-# storm_busy OUTPUT: how many umounts mount-storm tried again because a
-# lookup held the mount (each one more write section), from its "done:"
-# line in OUTPUT; empty if there is none.
+# storm_busy OUTPUT: how many umounts mount-storm -j tried again because a
+# lookup held the mount (each one more write section), from its JSON
+# summary line in OUTPUT; empty if there is none.
 storm_busy() {
-	printf '%s\n' "$1" | sed -n 's/^mount-storm: done: .*, \([0-9]*\) umounts retried (busy)$/\1/p'
+	printf '%s\n' "$1" | grep '^{"writers"' | jq -r .busy 2>/dev/null
 }
 
 # procs_of TEXT: the /proc folders of the processes whose command line
@@ -109,4 +109,27 @@ bt_stack_total() {
 		index($0, k) == 1 { on = 1; next }
 		on && /^\]: [0-9]+$/ { t += $2; on = 0 }
 		END { print t + 0 }'
+}
+
+# storm_flags STORM: the options mount-storm and container-storm share
+# mean the same in both: each wrong argument exits 2 naming what was
+# wrong, -q prints nothing, -j one JSON object with the hotplug CPUs.
+storm_flags() {
+	for a in '-w x:-w wants a whole number' '-n -1:-n wants a whole number' \
+		'-t 1x:-t wants a whole number' '-r 2.5:-r wants a whole number' \
+		'-w 0:-w wants at least 1' '-n 1 -t 1:-n and -t do not go together' \
+		'-C 1:-C goes with -H' '-H -C 1,,2:-C wants CPU numbers' 'extra:no arguments besides'; do
+		# shellcheck disable=SC2086 # the arguments, split
+		_err=$($1 ${a%%:*} 2>&1 >/dev/null) && _s=0 || _s=$?
+		check_eq "$1 ${a%%:*} exits 2" 2 "$_s"
+		check_match "... saying what was wrong: ${a#*:}" "^$1: ${a#*:}" "$_err"
+	done
+	_out=$($1 -q -w 1 -r 0 -n 1 2>&1) && _s=0 || _s=$?
+	check_eq "$1 -q exits 0 and prints nothing" "0 " "$_s $_out"
+	_online=$(cat /sys/devices/system/cpu/online)
+	_out=$($1 -q -j -w 1 -r 0 -n 1 -H 2>&1) && _s=0 || _s=$?
+	check_eq "$1 -q -j -H exits 0" 0 "$_s"
+	check_eq "... printing one JSON object that says it went well, with the CPUs -H toggled" \
+		"true [1]" "$(printf '%s' "$_out" | jq -rc '"\(.ok) \(.hotplug_cpus)"' 2>&1)"
+	check_eq "... and every CPU is back on line" "$_online" "$(cat /sys/devices/system/cpu/online)"
 }

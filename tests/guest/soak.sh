@@ -27,7 +27,7 @@ echo 0 >"$d/enable"
 echo 1 >"$d/reset"
 echo 1 >"$d/enable"
 status=0
-storm=$(mount-storm -w "$writers" -r 2 -n "$pairs" -H 2>&1) || status=$?
+storm=$(mount-storm -j -w "$writers" -r 2 -n "$pairs" -H 2>&1) || status=$?
 echo 0 >"$d/enable"
 printf '%s\n' "$storm"
 busy=$(storm_busy "$storm")
