@@ -18,7 +18,7 @@ check_eq "shellcheck is clean on scripts/series-check" "" "$(shellcheck scripts/
 
 run -h
 check_eq "-h exits 0" 0 "$rc"
-check_match "-h prints the usage with its options" '^Usage: scripts/series-check \[-c lab\|lean\] \[-o OUTDIR\] TREE INITRD' "$out"
+check_match "-h prints the usage with its options" '^Usage: scripts/series-check \[-c lab\|lean\] \[-f FIRST\] \[-o OUTDIR\] TREE INITRD' "$out"
 
 touch "$work/initrd"
 mkdir -p "$work/not-a-tree" "$work/tree/.git"
@@ -35,6 +35,7 @@ refused() {
 refused "an unknown -c" 2 "^series-check: -c takes lab or lean, not 'debug'" -c debug "$work/not-a-tree" "$work/initrd"
 refused "no INITRD" 2 "^Usage: " "$work/not-a-tree"
 refused "an unknown flag" 2 "^Usage: " -x "$work/not-a-tree" "$work/initrd"
+refused "a -f that is no patch number" 2 "^series-check: -f takes a patch number from 1, not '0'" -f 0 "$work/not-a-tree" "$work/initrd"
 refused "a TREE that is no git tree" 1 "^series-check: .*not-a-tree is not the applied tree \\(make tree\\)$" \
 	"$work/not-a-tree" "$work/initrd"
 refused "a missing INITRD" 1 "^series-check: no initramfs at .*/nonexistent \\(make rootfs\\)$" \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# shellcheck over every shell file of the repository, in one run: the
+# Lint: shellcheck over every shell file of the repository, in one run: the
 # scripts with a sh or bash #! line (tools, runners, storms, init, the
 # builders, the tests), and the sourced libraries (*.sh, tests/lib.sh).
 # shellcheck source=tests/lib.sh
@@ -35,6 +35,7 @@ check_eq "no bpftrace script is among them" "" "$(printf '%s\n' "${files[@]}" | 
 # The positive control: this shellcheck does report what it should.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# shellcheck disable=SC2016 # the bad script's text, unexpanded
 printf '#!/bin/sh\nrm -rf $1/*\n' >"$work/bad"
 check_match "shellcheck reports an unquoted expansion (the control)" 'SC2086' "$(shellcheck "$work/bad" 2>&1)"
 
