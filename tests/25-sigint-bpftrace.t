@@ -18,7 +18,7 @@ set -m
 # the other vCPU, which multi-threaded TCG can hang, stock 6.1 too (see
 # the README on --accel tcg1); here it hung once after the SIGINT, with
 # nothing more on the console, until the runner's timeout.
-"$runner" --accel tcg1 --append kunit.enable=0 --log "$work/console" --fail-on-splat -- sh -c \
+"$runner" --accel tcg1 "${NO_KUNIT[@]}" --log "$work/console" --fail-on-splat -- sh -c \
 	'mkdir /tmp/w && brlock-bench-vfs -t 600000 -m mount /tmp/w >/dev/null & exec brlockwait.bt vfsmount' \
 	>"$work/out" 2>"$work/err" &
 pid=$!

@@ -13,9 +13,11 @@ runner=$top/qemu/run
 # that a built-in KUnit test runs at every boot (3.5 s of TCG each;
 # tests/20-guest.t's boot runs them). Together a boot of 6 s instead of
 # 15. GUEST_OPTS are those qemu/run options, for the tests that run
-# qemu/run themselves.
+# qemu/run themselves; NO_KUNIT alone, for those that boot the full
+# initramfs.
 GUEST_INITRD=${GUEST_INITRD:-$top/build/initramfs-lean.cpio}
-GUEST_OPTS=(--initrd "$GUEST_INITRD" --append kunit.enable=0)
+NO_KUNIT=(--append kunit.enable=0)
+GUEST_OPTS=(--initrd "$GUEST_INITRD" "${NO_KUNIT[@]}")
 
 # guest [QEMU/RUN ARGS] -- COMMAND...: boot $GUEST_INITRD and run; sets
 # $out, $err, $rc and $console (the kernel's console log). With --log, the

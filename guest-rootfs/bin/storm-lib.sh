@@ -18,6 +18,23 @@ storm_number() {
 	case $2 in '' | *[!0-9]*) storm_bad "$1 wants a whole number, not '$2'" ;; esac
 }
 
+# storm_checks: what the two storms check of their common options once
+# getopts is done ($counted: -n was given, $seconds, $hotplug, $cpus), and
+# $hotplug_cpus set from them: the CPUs -H toggles, space-separated.
+storm_checks() {
+	[ -z "$counted" ] || [ -z "$seconds" ] || storm_bad "-n and -t do not go together"
+	case $cpus in *[!0-9,]* | ,* | *, | *,,*) storm_bad "-C wants CPU numbers, comma-separated, not '$cpus'" ;; esac
+	[ -z "$cpus" ] || [ "$hotplug" = 1 ] || storm_bad "-C goes with -H"
+	hotplug_cpus=''
+	[ "$hotplug" = 1 ] || return 0
+	hotplug_cpus=$(storm_hotplug_cpus "$cpus") || exit 1
+	# shellcheck disable=SC2086,SC2116 # one line a CPU, joined by spaces
+	hotplug_cpus=$(echo $hotplug_cpus)
+}
+
+# storm_json_ok STATUS: "true" for an exit status of 0, else "false".
+storm_json_ok() { if [ "$1" = 0 ]; then echo true; else echo false; fi; }
+
 # storm_hotplug_cpus LIST: the CPUs -H takes off line and on again, one a
 # line: LIST (-C, comma-separated), or by default every CPU but 0 that can
 # go off line. Fails, saying why, when there is none or one cannot.
