@@ -3,6 +3,9 @@
 # headers, shows the vfsmount brlock's writer spin and hold histograms and
 # its writers' stacks, counts every write, filters by lock name and prints
 # none of its helper maps.
+# brlockwrite.bt all 2 detaches while a storm runs, which needs
+# single-threaded TCG (tests/20-guest.t):
+# accel: tcg1
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 

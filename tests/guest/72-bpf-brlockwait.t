@@ -5,6 +5,9 @@
 # waits as a ns histogram by mode with per-CPU, per-command and per-stack
 # counts that agree, filters by lock name, and ends by itself after
 # SECONDS.
+# brlockwait.bt all 2 detaches while a load runs, which needs
+# single-threaded TCG (tests/20-guest.t):
+# accel: tcg1
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
