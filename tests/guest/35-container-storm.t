@@ -27,6 +27,21 @@ leftovers() {
 # key KEY TEXT: KEY of the -j summary (the JSON line) in TEXT.
 key() { printf '%s\n' "$2" | grep '^{' | jq -r ".$1" 2>/dev/null; }
 
+# The kernel's cost model that the storm's write_sections and
+# namespace_sections come from, installed beside it.
+# shellcheck source=guest-rootfs/bin/container-storm-costs.sh
+. "$(dirname "$(command -v container-storm)")/container-storm-costs.sh"
+# modelled: the model applied to the counts in the storm's summary $out,
+# "WRITE_SECTIONS NAMESPACE_SECTIONS".
+modelled() {
+	echo "$(cstorm_write_sections "$(key propagation_targets "$out")" \
+		"$(key volume_mounts "$out")" "$(key volume_umounts "$out")" \
+		"$(key container_mounts "$out")" "$(key container_umounts "$out")" \
+		"$(key pivots "$out")" "$(key busy "$out")")" \
+		"$(cstorm_namespace_sections "$(key unshares "$out")" \
+			"$(key namespace_mounts "$out")" "$(key user_namespaces "$out")")"
+}
+
 # counted_storm ARGS...: container-storm ARGS with counting on, from a
 # reset: sets before (the mount table it started from), out (its output,
 # shown as comments), s (its exit status) and writes (write_acquires).
@@ -126,6 +141,7 @@ check_eq "... pivoted each container" 4 "$(key pivots "$out")"
 ws=$(key write_sections "$out")
 ns=$(key namespace_sections "$out")
 check_match "... gives its write sections" '^[1-9][0-9]* [1-9][0-9]*$' "$ws $ns"
+check_eq "... which are the cost model's of the counts it gives" "$ws $ns" "$(modelled)"
 check_eq "write_acquires is exactly the documented write sections of the operations and namespaces (${ws:-?} + ${ns:-?})" \
 	$((${ws:-0} + ${ns:-0})) "$writes"
 check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
@@ -152,6 +168,7 @@ ws=$(key write_sections "$out")
 ns=$(key namespace_sections "$out")
 check_eq "... write_acquires is exactly the documented write sections (${ws:-?} + ${ns:-?})" \
 	$((${ws:-0} + ${ns:-0})) "$writes"
+check_eq "... the cost model's of the counts it gives, user namespaces 1" "$ws $ns 1" "$(modelled) $(key user_namespaces "$out")"
 check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 
