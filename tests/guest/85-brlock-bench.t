@@ -36,14 +36,17 @@ for k in $writers; do
 	check "read_under_write_pairs_per_ms.$k is positive" \
 		sh -c "printf '%s' '$json' | jq -e '.read_under_write_pairs_per_ms.$k > 0' >/dev/null"
 done
-# Function call IPIs a write (the mean of 5, which other IPIs of the
-# guest may raise a little): none for the spinning writer; for the
-# fence-free one, a call to every other online CPU, each an interrupt
-# unless that CPU was polling in idle (haltpoll: it runs the call without
-# one, which a loaded host makes likely): some, and fewer than two each
-# (make bench saw 1.2 each at 2 and 4 vCPUs, the guest's other IPIs
-# included).
-check_eq "a spinning brlock write sends no IPI" 0 "$(printf '%s' "$json" | jq -r '.ipis_per_write.brlock | floor')"
+# Function call IPIs the other CPUs take during a write (5 writes): none
+# for the spinning writer; for the fence-free one, a call to every other
+# online CPU, each an interrupt unless that CPU was polling in idle (it
+# runs the call without one). The count also takes IPIs the write did not
+# send (a remote wakeup is one; a loaded CI host saw 2.0 a write on the
+# mean), never misses one it sent: so some on the mean, and at most one to
+# each other CPU in the write that took fewest.
+check_eq "a spinning brlock write sends no IPI" 0 "$(printf '%s' "$json" | jq -r '.ipis_per_write_fewest.brlock')"
 ipis=$(printf '%s' "$json" | jq -r '.ipis_per_write.brlock_ipi')
-check "a fence-free brlock write sends IPIs, fewer than two to each other online CPU (got $ipis for $((cpus - 1)))" \
-	awk -v n="$ipis" -v c="$cpus" 'BEGIN { exit !(n > 0 && n < 2 * (c - 1)) }'
+check "a fence-free brlock write sends IPIs (got $ipis on the mean)" \
+	awk -v n="$ipis" 'BEGIN { exit !(n > 0) }'
+fewest=$(printf '%s' "$json" | jq -r '.ipis_per_write_fewest.brlock_ipi')
+check "... at most one to each other online CPU (got $fewest for $((cpus - 1)) in the write that took fewest)" \
+	awk -v n="$fewest" -v c="$cpus" 'BEGIN { exit !(n ~ /^[0-9]+$/ && n <= c - 1) }'
