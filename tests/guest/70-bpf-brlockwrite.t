@@ -3,9 +3,9 @@
 # headers, shows the vfsmount brlock's writer spin and hold histograms and
 # its writers' stacks, counts every write, filters by lock name and prints
 # none of its helper maps.
-# brlockwrite.bt all 2 detaches while a storm runs, which needs
-# single-threaded TCG (tests/20-guest.t):
-# accel: tcg1
+# Its tracers come and go while the guest is quiet (bpftrace -c starts
+# the load once attached and detaches after it): multi-threaded TCG is
+# safe. SECONDS under a running storm is 71-bpf-brlockwrite-seconds.t.
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
@@ -75,15 +75,3 @@ for name in vfs vfsmountx nosuch; do
 	"$bt" $name >/dev/null 2>&1 && s=0 || s=$?
 	check_eq "its front refuses $name (exit 1): no brlock has it" 1 "$s"
 done
-
-# SECONDS: it ends by itself, under a storm that runs until told to stop
-# (no -c: if it did not end, the guest's timeout would fail the suite).
-out=$(sh "$storm" -q -w 1 -r 0 -t 600 2>/dev/null &
-	storm_pid=$!
-	"$bt" all 2 2>&1
-	echo "exit $?"
-	kill -TERM "$storm_pid"
-	wait "$storm_pid")
-check_match "brlockwrite.bt all 2 ends by itself and exits 0" '^exit 0$' "$out"
-check_match "... says for how long it traces" '^Tracing brlock writers for 2 s\.\.\.$' "$out"
-check_match "... and shows the storm's writes" '^@spin_ns\[vfsmount\]: ?$' "$out"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# bpf/brlockwait.bt SECONDS: it ends by itself after SECONDS while
+# contending writers (brlock-bench-vfs's mount measure) still run. Its
+# tracepoints come off under that load, which needs single-threaded TCG
+# (code patched while another vCPU runs it can hang multi-threaded TCG;
+# see tests/20-guest.t); the rest of the tool is 72-bpf-brlockwait.t.
+# accel: tcg1
+# shellcheck source=tests/guest/lib.sh
+. ./lib.sh
+
+if ! bt=$(command -v brlockwait.bt); then
+	not_ok "brlockwait.bt is on PATH" "PATH=$PATH"
+	exit 0
+fi
+dir=$(mktemp -d /tmp/brlockwait.XXXXXX)
+
+# SECONDS: it ends by itself, under a load that runs until told to stop
+# (no -c: if it did not end, the guest's timeout would fail the suite).
+stop=$dir.stop
+while [ ! -e "$stop" ]; do brlock-bench-vfs -t 1000 -m mount "$dir" >/dev/null 2>&1; done &
+load=$!
+out=$("$bt" all 2 2>&1)
+rc=$?
+running=no
+! kill -0 "$load" 2>/dev/null || running=yes
+: >"$stop"
+wait "$load"
+rm -f "$stop"
+check_eq "brlockwait.bt all 2 ends by itself and exits 0" 0 "$rc"
+check_eq "... while the load still ran" yes "$running"
+check_match "... and says for how long it traces" '^Tracing brlock waits for 2 s\.\.\.$' "$out"
+check_eq "the writers left their folder empty" "" "$(ls -A "$dir")"
+rmdir "$dir"
