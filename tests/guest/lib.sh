@@ -91,6 +91,15 @@ procs_of() {
 }
 
 # What bpftrace prints, for the tests of bpf/*.bt.
+# bt_wait_tracing FILE PID: wait until the tool PID, its output going to
+# FILE, says it is tracing (compiled and attached), ends, or 300 s pass.
+bt_wait_tracing() {
+	_i=0
+	until grep -q '^Tracing' "$1" || [ "$_i" -ge 600 ] || ! kill -0 "$2" 2>/dev/null; do
+		sleep 0.5
+		_i=$((_i + 1))
+	done
+}
 # bt_hist_total MAP TEXT: the total count of histogram MAP (its name and
 # key, "@spin_ns[vfsmount]") in TEXT: the number after each "[lo, hi)" or
 # "[n]" bucket, up to the blank line.
