@@ -90,7 +90,6 @@ procs_of() {
 	done
 }
 
-# What bpftrace prints, for the tests of bpf/*.bt.
 # bt_wait_tracing FILE PID: wait until the tool PID, its output going to
 # FILE, says it is tracing (compiled and attached), ends, or 300 s pass.
 bt_wait_tracing() {
@@ -100,6 +99,8 @@ bt_wait_tracing() {
 		_i=$((_i + 1))
 	done
 }
+
+# What bpftrace prints, for the tests of bpf/*.bt.
 # bt_hist_total MAP TEXT: the total count of histogram MAP (its name and
 # key, "@spin_ns[vfsmount]") in TEXT: the number after each "[lo, hi)" or
 # "[n]" bucket, up to the blank line.
