@@ -17,6 +17,8 @@ limit=$((2 * (SECONDS - started) + 15))
 guest --timeout "$limit" -- sleep 600
 check_eq "a command past --timeout exits 255" 255 "$rc"
 check_match "the timeout is named, with the command that hung" "^qemu/run: timeout: 'sleep 600' was still running after --timeout $limit s" "$err"
+check_match "... and the guest wrote every task's stack to the console log first, the hung command's among them" \
+	'^\[[ 0-9.]*\] task:sleep +state:S ' "$console"
 
 # With rdinit= missing the kernel looks for a root device, finds none and
 # panics.

@@ -18,13 +18,16 @@ set -m
 # the other vCPU, which multi-threaded TCG can hang, stock 6.1 too (see
 # the README on --accel tcg1); here it hung once after the SIGINT, with
 # nothing more on the console, until the runner's timeout.
-"$runner" --accel tcg1 "${NO_KUNIT[@]}" --log "$work/console" --fail-on-splat -- sh -c \
+# A hang costs --timeout (not the default 900 s; the boot and the compile
+# take 1 to 2 minutes), and the runner then has the guest write every
+# task's stack to the console log: printed below on failure.
+"$runner" --accel tcg1 "${NO_KUNIT[@]}" --log "$work/console" --fail-on-splat --timeout 600 -- sh -c \
 	'mkdir /tmp/w && brlock-bench-vfs -t 600000 -m mount /tmp/w >/dev/null & exec brlockwait.bt vfsmount' \
 	>"$work/out" 2>"$work/err" &
 pid=$!
 # bpftrace compiles the script against the kernel headers first: on a
 # loaded host, boot and start took minutes.
-wait_for_line "$work/out" '^Tracing' 600
+wait_for_line "$work/out" '^Tracing' 540
 check_match "brlockwait.bt started in the guest" '^Tracing brlock vfsmount waits\.\.\. Hit Ctrl-C to end\.$' \
 	"$(cat "$work/out")"
 # Long enough for the writers to meet: tests/guest/72 sees waits in 2 s.
@@ -39,3 +42,7 @@ waits=$(bt_hist_total '@wait_ns[vfsmount, write]' "$out")
 check "... and brlockwait.bt printed its histogram of writer waits (got ${waits:-none})" [ "${waits:-0}" -gt 0 ]
 check_match "... with the waits by CPU" '^@cpu\[vfsmount, write, [0-9]+\]: [0-9]+$' "$out"
 guest_failure_detail
+# Where bpftrace (and the copier of its output to the serial port) were at
+# the timeout, when it hung.
+[ "$rc" = 0 ] || tr -d '\r' <"$work/console" | sed -n '/ task:\(bpftrace\|cat\) /,/<\/TASK>/p' |
+	head -n 160 | sed 's/^/#   /'
