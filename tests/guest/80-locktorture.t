@@ -1,16 +1,16 @@
 #!/bin/sh
 # locktorture's brlock types (brlock, brlock_ipi): 2 readers and 2 writers
-# on every CPU for 20 s each, cpu1 going off and on line every 3 s, under
+# on every CPU for 10 s each, cpu1 going off and on line every 3 s, under
 # lockdep. The host fails the suite on any splat; here the torture itself
 # must report success. Then a module's brlocks in debugfs.
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-# torture TYPE: TYPE for 20 s ends in SUCCESS after real reads and writes,
+# torture TYPE: TYPE for 10 s ends in SUCCESS after real reads and writes,
 # while CPUs went off and on line (the fence-free writer sends its IPIs to
 # CPUs that come and go under it).
 torture() {
-	out=$(sh ./locktorture.sh "$1" 20 2>&1) && s=0 || s=$?
+	out=$(sh ./locktorture.sh "$1" 10 2>&1) && s=0 || s=$?
 	check_eq "locktorture $1 loads, runs and unloads" 0 "$s"
 	check_match "locktorture $1 ends in SUCCESS" "$1-torture:.*End of test: SUCCESS" "$out"
 	writes=$(printf '%s\n' "$out" | sed -n 's/.*Writes:  Total: \([0-9]*\).*/\1/p' | tail -n 1)
