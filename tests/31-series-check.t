@@ -21,7 +21,12 @@ check_eq "-h exits 0" 0 "$rc"
 check_match "-h prints the usage with its options" '^Usage: scripts/series-check \[-c lab\|lean\] \[-f FIRST\] \[-o OUTDIR\] TREE INITRD' "$out"
 
 touch "$work/initrd"
-mkdir -p "$work/not-a-tree" "$work/tree/.git"
+mkdir -p "$work/not-a-tree"
+# An applied tree as far as the arguments go: a git tree with the base tag
+# (prepare-tree's), and a worktree of it, whose .git is a file.
+git_q() { git -c user.name=t -c user.email=t@t -c init.defaultBranch=main "$@" >/dev/null 2>&1; }
+git_q init "$work/tree" && git_q -C "$work/tree" commit --allow-empty -m base &&
+	git_q -C "$work/tree" tag base && git_q -C "$work/tree" worktree add --detach "$work/worktree" base
 # refused WHAT STATUS REGEX ARGS...: series-check ARGS exits STATUS, says
 # REGEX on stderr, and leaves no output folder.
 refused() {
@@ -40,3 +45,5 @@ refused "a TREE that is no git tree" 1 "^series-check: .*not-a-tree is not the a
 	"$work/not-a-tree" "$work/initrd"
 refused "a missing INITRD" 1 "^series-check: no initramfs at .*/nonexistent \\(make rootfs\\)$" \
 	"$work/tree" "$work/nonexistent"
+refused "a missing INITRD, TREE a worktree of the applied tree" 1 \
+	"^series-check: no initramfs at .*/nonexistent \\(make rootfs\\)$" "$work/worktree" "$work/nonexistent"
