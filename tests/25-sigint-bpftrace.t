@@ -16,8 +16,9 @@ set -m
 # Single-threaded TCG: bpftrace attaches and detaches its tracepoints
 # (static keys patched in the kernel's text) while the mount loop runs on
 # the other vCPU, which multi-threaded TCG can hang, stock 6.1 too (see
-# the README on --accel tcg1); here it hung once after the SIGINT, with
-# nothing more on the console, until the runner's timeout.
+# the README on --accel tcg1). It has still hung twice after the SIGINT
+# (once under multi-threaded TCG, once single-threaded), bpftrace printing
+# nothing more and the guest idle, until the runner's timeout.
 # A hang costs --timeout (not the default 900 s; the boot and the compile
 # take 1 to 2 minutes), and the runner then has the guest write every
 # task's stack to the console log: printed below on failure.
