@@ -6,6 +6,7 @@
 # multi-threaded TCG, code patched while another vCPU runs it can hang the
 # guest (qemu/run --help, --accel tcg1), as it did once in CI, in
 # brlockwrite.bt's detach under a storm.
+# tests/run: heavy
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -7,6 +7,7 @@
 # brings CPUs online for the first time under writers and readers
 # (tests/guest/first-online.sh). A writer whose IPI a CPU never answers is
 # reported by CONFIG_CSD_LOCK_WAIT_DEBUG: that fails too.
+# tests/run: heavy
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
