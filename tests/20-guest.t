@@ -1,30 +1,24 @@
 #!/bin/bash
-# The guest half of the suite (tests/guest/*.t), with splat detection on,
-# in two boots: the tests marked "# accel: tcg1" on single-threaded TCG,
-# the others on the runner's default (multi-threaded TCG where KVM does not
-# work). Those marked let a tracer come or go while a load runs: under
-# multi-threaded TCG, code patched while another vCPU runs it can hang the
-# guest (qemu/run --help, --accel tcg1), as it did once in CI, in
-# brlockwrite.bt's detach under a storm.
+# The guest half of the suite (tests/guest/*.t), with splat detection on:
+# all but the tests marked "# accel: tcg1", on the runner's default
+# (multi-threaded TCG where KVM does not work). Those marked let a tracer
+# come or go while a load runs: under multi-threaded TCG, code patched
+# while another vCPU runs it can hang the guest (qemu/run --help, --accel
+# tcg1), as it did once in CI, in brlockwrite.bt's detach under a storm.
+# tests/29-guest-tcg1.t boots them apart, on one host CPU, so that
+# tests/run can run that boot beside this one.
 # tests/run: heavy
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-single=() multi=()
-for t in tests/guest/*.t; do
-	if grep -q '^# accel: tcg1$' "$t"; then single+=("${t##*/}"); else multi+=("${t##*/}"); fi
-done
+guest_tests_by_accel
 check "some guest tests ask for single-threaded TCG (got ${#single[@]})" [ "${#single[@]}" -gt 0 ]
 check "... and most do not (got ${#multi[@]})" [ "${#multi[@]}" -gt "${#single[@]}" ]
 
-# About 4 minutes each on a quiet 2-core host; a loaded one took twice
-# as long. The timeouts leave 3 times that: a kernel that hangs reports it
+# About 5 minutes on a quiet 2-core host; a loaded one took twice as
+# long. The timeouts leave 3 times that: a kernel that hangs reports it
 # (a hung task, a soft lockup: qemu/run --fail-on-splat then stops it 10 s
 # later) and a test that hangs is stopped by the guest runner after 600 s,
 # so they are for a guest that hangs without a word.
 "$runner" --fail-on-splat --timeout 1200 -- /usr/lib/brlock-tests/run "${multi[@]}"
 check_eq "the guest tests on multi-threaded TCG ran to the end without a kernel splat" 0 "$?"
-
-# The KUnit suites ran in the first boot.
-"$runner" --accel tcg1 "${NO_KUNIT[@]}" --fail-on-splat --timeout 720 -- /usr/lib/brlock-tests/run "${single[@]}"
-check_eq "the guest tests on single-threaded TCG ran to the end without a kernel splat" 0 "$?"

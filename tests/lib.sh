@@ -77,3 +77,15 @@ reap() {
 	done
 	wait "$1" && status=0 || status=$?
 }
+
+# guest_tests_by_accel: single, the guest tests (tests/guest/*.t) marked
+# "# accel: tcg1", and multi, the others; names as the guest runner takes
+# them. tests/20-guest.t boots the others, tests/29-guest-tcg1.t these.
+guest_tests_by_accel() {
+	local t
+	# shellcheck disable=SC2034 # for the caller
+	single=() multi=()
+	for t in "$top"/tests/guest/*.t; do
+		if grep -q '^# accel: tcg1$' "$t"; then single+=("${t##*/}"); else multi+=("${t##*/}"); fi
+	done
+}

@@ -1,0 +1,18 @@
+#!/bin/bash
+# The guest tests marked "# accel: tcg1" (tests/guest/*.t), in a boot of
+# their own on single-threaded TCG, with splat detection on: they let a
+# tracer come or go while a load runs, which multi-threaded TCG can hang
+# (tests/20-guest.t boots the others). One host CPU does the work, so
+# tests/run runs this boot beside the heavy guest suites.
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+guest_tests_by_accel
+if [ "${#single[@]}" = 0 ]; then
+	not_ok "some guest tests ask for single-threaded TCG" "no tests/guest/*.t is marked '# accel: tcg1'"
+	exit 0
+fi
+# The KUnit suites run in tests/20-guest.t's boot. Under a minute on a
+# quiet 2-core host; the timeout is for a guest that hangs without a word.
+"$runner" --accel tcg1 "${NO_KUNIT[@]}" --fail-on-splat --timeout 720 -- /usr/lib/brlock-tests/run "${single[@]}"
+check_eq "the guest tests on single-threaded TCG (${single[*]}) ran to the end without a kernel splat" 0 "$?"
