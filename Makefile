@@ -145,7 +145,7 @@ test: rootfs $(EXACT_SO)
 # fixtures, checkpatch on the series (the tree is extracted, not built),
 # the bench and exact reports, the plots, make help. make test runs them
 # too, with the rest.
-CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 40-brlock-tools.t 41-bpf-scripts.t \
+CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 32-tests-run.t 40-brlock-tools.t 41-bpf-scripts.t \
 	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t)
 check: tree
 	tests/run $(CHECK_TESTS)
