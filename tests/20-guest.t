@@ -15,7 +15,7 @@ guest_tests_by_accel
 check "some guest tests ask for single-threaded TCG (got ${#single[@]})" [ "${#single[@]}" -gt 0 ]
 check "... and most do not (got ${#multi[@]})" [ "${#multi[@]}" -gt "${#single[@]}" ]
 
-# About 5 minutes on a quiet 2-core host; a loaded one took twice as
+# About 4 minutes on a quiet 2-core host; a loaded one took twice as
 # long. The timeouts leave 3 times that: a kernel that hangs reports it
 # (a hung task, a soft lockup: qemu/run --fail-on-splat then stops it 10 s
 # later) and a test that hangs is stopped by the guest runner after 600 s,
