@@ -12,8 +12,7 @@
 . "$(dirname "$0")/lib.sh"
 
 guest_tests_by_accel
-check "some guest tests ask for single-threaded TCG (got ${#single[@]})" [ "${#single[@]}" -gt 0 ]
-check "... and most do not (got ${#multi[@]})" [ "${#multi[@]}" -gt "${#single[@]}" ]
+check "most guest tests do not ask for single-threaded TCG (got ${#multi[@]})" [ "${#multi[@]}" -gt "${#single[@]}" ]
 
 # About 4 minutes on a quiet 2-core host; a loaded one took twice as
 # long. The timeouts leave 3 times that: a kernel that hangs reports it

@@ -2,9 +2,8 @@
 # Parallel writers (tmpfs and bind mount/umount), readers crossing the
 # mount points, and cpu1 going off and on line throughout. The host runs
 # this with --fail-on-splat: a lockdep report, warning or hang fails it.
-# 30 rounds a writer (11 s on a quiet host, hotplug throughout):
-# the suite runs it on both flavours; make soak's storm is the
-# long one.
+# 30 rounds a writer (11 s on a quiet host, hotplug throughout): the
+# suite runs it on both flavours; make soak's storm is the long one.
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
