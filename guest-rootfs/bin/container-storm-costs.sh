@@ -7,7 +7,7 @@
 # (tests/guest/35-container-storm.t).
 #
 # Write sections of the vfsmount brlock per operation (write_acquires with
-# counting on; patches 0003-0008, measured in the guest by
+# counting on; patches 0002-0003 and 0009-0012, measured in the guest by
 # tests/guest/35-container-storm.t), T being the mounts a mount propagates
 # to (peers and slaves, the one mounted on left out):
 #
