@@ -66,7 +66,7 @@ help:
 	@echo 'make bench-kernels  the patched and the stock kernel without debug options'
 	@echo 'make peer         the kernel selftests on the stock and the patched kernel'
 	@echo 'make soak         long torture and mount storm (SOAK_S, SOAK_OPS)'
-	@echo 'make series-check every prefix of the series builds and boots (SERIES_CONFIG=lean, SERIES_FIRST=N)'
+	@echo 'make series-check every prefix of the series builds and boots (SERIES_CONFIG=lean, SERIES_FIRST=N, SERIES_LAST=N)'
 	@echo 'make export-patches  write build/linux commits back to patches/'
 	@echo 'make clean        remove the kernel builds and the initramfs'
 	@echo 'make distclean    remove build/'
@@ -215,8 +215,10 @@ peer: bench-kernels $(BENCH_INITRD)
 SERIES_CONFIG ?= lab
 # SERIES_FIRST=N starts at patch N (the prefixes before it were checked).
 SERIES_FIRST ?= 1
+# SERIES_LAST=N stops after patch N (default: the whole series).
+SERIES_LAST ?=
 series-check: rootfs
-	scripts/series-check -c $(SERIES_CONFIG) -f $(SERIES_FIRST) $(TREE) $(INITRD_LEAN)
+	scripts/series-check -c $(SERIES_CONFIG) -f $(SERIES_FIRST) $(if $(SERIES_LAST),-l $(SERIES_LAST)) $(TREE) $(INITRD_LEAN)
 
 # Write the commits of the tree under build/ back to patches/.
 export-patches: $(APPLIED)

@@ -25,7 +25,7 @@ unanswered_ipis() {
 }
 # The guest's checks are printed as they come, like tests/20-guest.t's.
 # The full initramfs: fence-free.sh runs the guest tests that use bpftrace.
-"$runner" "${NO_KUNIT[@]}" --fail-on-splat --timeout 1800 --log "$log" --cpus 2 --max-cpus 4 \
+"$runner" "${TEST_BOOT[@]}" --fail-on-splat --timeout 1800 --log "$log" --cpus 2 --max-cpus 4 \
 	--append brlock.ipi=vfsmount,nosuch -- sh /usr/lib/brlock-tests/fence-free.sh
 rc=$?
 check_eq "the fence-free mount lock's boot ran to the end without a splat" 0 "$rc"

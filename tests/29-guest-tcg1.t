@@ -13,5 +13,5 @@ check "some guest tests ask for single-threaded TCG (got ${#single[@]})" [ "${#s
 [ "${#single[@]}" -gt 0 ] || exit 0
 # The KUnit suites run in tests/20-guest.t's boot. Under a minute on a
 # quiet 2-core host; the timeout is for a guest that hangs without a word.
-"$runner" --accel tcg1 "${NO_KUNIT[@]}" --fail-on-splat --timeout 720 -- /usr/lib/brlock-tests/run "${single[@]}"
+"$runner" --accel tcg1 "${TEST_BOOT[@]}" --fail-on-splat --timeout 720 -- /usr/lib/brlock-tests/run "${single[@]}"
 check_eq "the guest tests on single-threaded TCG (${single[*]}) ran to the end without a kernel splat" 0 "$?"

@@ -18,7 +18,7 @@ check_eq "shellcheck is clean on scripts/series-check" "" "$(shellcheck scripts/
 
 run -h
 check_eq "-h exits 0" 0 "$rc"
-check_match "-h prints the usage with its options" '^Usage: scripts/series-check \[-c lab\|lean\] \[-f FIRST\] \[-o OUTDIR\] TREE INITRD' "$out"
+check_match "-h prints the usage with its options" '^Usage: scripts/series-check \[-c lab\|lean\] \[-f FIRST\] \[-l LAST\] \[-o OUTDIR\] TREE INITRD' "$out"
 
 touch "$work/initrd"
 mkdir -p "$work/not-a-tree"
@@ -41,6 +41,8 @@ refused "an unknown -c" 2 "^series-check: -c takes lab or lean, not 'debug'" -c 
 refused "no INITRD" 2 "^Usage: " "$work/not-a-tree"
 refused "an unknown flag" 2 "^Usage: " -x "$work/not-a-tree" "$work/initrd"
 refused "a -f that is no patch number" 2 "^series-check: -f takes a patch number from 1, not '0'" -f 0 "$work/not-a-tree" "$work/initrd"
+refused "an -l that is no patch number" 2 "^series-check: -l takes a patch number from 1, not 'x'" -l x "$work/not-a-tree" "$work/initrd"
+refused "an -l before the -f" 2 "^series-check: -l 2 comes before -f 3$" -f 3 -l 2 "$work/not-a-tree" "$work/initrd"
 refused "a TREE that is no git tree" 1 "^series-check: .*not-a-tree is not the applied tree \\(make tree\\)$" \
 	"$work/not-a-tree" "$work/initrd"
 refused "a missing INITRD" 1 "^series-check: no initramfs at .*/nonexistent \\(make rootfs\\)$" \

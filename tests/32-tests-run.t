@@ -45,7 +45,19 @@ out=$("$run" -j 2 "$work/slow.t" "$work/fast.t" 2>&1) && s=0 || s=$?
 check_eq "-j 2: the file that waits for the other to start passes, exit 0" 0 "$s"
 check_eq "... and the output is in file order, slow's lines before fast's" \
 	"# $work/slow.t|ok - slow ran beside fast|# $work/fast.t|ok - fast" \
-	"$(printf '%s\n' "$out" | grep -v ': [0-9]* s$\|passed' | paste -sd '|')"
+	"$(printf '%s\n' "$out" | grep -v ': [0-9]* s, CPU [0-9]* s$\|passed' | paste -sd '|')"
+# Each file's time line gives its host CPU beside its wall time: a file
+# that computes for a second or more, one that sleeps for as long.
+cat >"$work/busy.t" <<'EOF'
+i=0
+while [ $i -lt 400000 ]; do i=$((i + 1)); done
+echo "ok - busy"
+EOF
+printf 'sleep 1.5\necho "ok - idle"\n' >"$work/idle.t"
+out=$("$run" -j 2 "$work/busy.t" "$work/idle.t" 2>&1)
+check_match "a file that computes reports its CPU seconds" "^# $work/busy\.t: [0-9]+ s, CPU [1-9][0-9]* s\$" "$out"
+check_match "... one that sleeps, none" "^# $work/idle\.t: [0-9]+ s, CPU 0 s\$" "$out"
+check_match "... and the run its total" '^# all: [0-9]+ s, CPU [1-9][0-9]* s$' "$out"
 # The control: one at a time, slow waits 3 s for nothing.
 rm -f "$work"/*.started
 out=$("$run" -j 1 "$work/slow.t" "$work/fast.t" 2>&1) && s=0 || s=$?

@@ -4,26 +4,12 @@
 # every container (propagate_mnt(), propagate_one(), propagate_umount()).
 # Runs on the initramfs root: the tool chroots before pivot_root (see its
 # header). The host runs this with --fail-on-splat: a lockdep report,
-# warning or hang fails it.
+# warning or hang fails it. The tool's -t and signals are
+# 36-container-storm-tool.t's, which the lock's flavour does not change.
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
 
-d=$vfsmount_stats
 mountinfo() { cat /proc/self/mountinfo; }
-# What the tool leaves running: its own processes and its containers'
-# (their command lines hold "/container-storm"; this test's does not), and
-# the mount namespaces other than ours that any process is in.
-leftovers() {
-	procs_of /container-storm
-	for p in /proc/[0-9]*; do
-		# Kernel threads (no command line) left out: kdevtmpfs has a
-		# mount namespace of its own.
-		if [ -s "$p/cmdline" ] && [ -e "$p/ns/mnt" ]; then
-			# shellcheck disable=SC3013 # busybox ash's test has -ef: no fork a process
-			[ "$p/ns/mnt" -ef /proc/self/ns/mnt ] || echo "$p in another mount namespace"
-		fi
-	done
-}
 # key KEY TEXT: KEY of the -j summary (the JSON line) in TEXT.
 key() { printf '%s\n' "$2" | grep '^{' | jq -r ".$1" 2>/dev/null; }
 
@@ -55,10 +41,7 @@ counted_storm() {
 	printf '%s\n' "$out" | sed 's/^/# /'
 }
 
-if [ ! -w "$d/enable" ]; then
-	not_ok "the vfsmount brlock has statistics" "no $d/enable"
-	exit 0
-fi
+need_vfsmount_stats
 
 # Write sections per mount and umount under a shared mount, by the number
 # of mounts it propagates to (T): peers (bind mounts of a shared mount, in
@@ -144,7 +127,7 @@ check_match "... gives its write sections" '^[1-9][0-9]* [1-9][0-9]*$' "$ws $ns"
 check_eq "... which are the cost model's of the counts it gives" "$ws $ns" "$(modelled)"
 check_eq "write_acquires is exactly the documented write sections of the operations and namespaces (${ws:-?} + ${ns:-?})" \
 	$((${ws:-0} + ${ns:-0})) "$writes"
-check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
+check_eq "... and no process of the storm or its containers remains" "" "$(cstorm_leftovers)"
 
 # With readers looking up files across the volumes: their lookups may
 # hold a volume for a moment (a umount tried again, counted in busy and
@@ -158,7 +141,7 @@ ws=$(key write_sections "$out")
 ns=$(key namespace_sections "$out")
 check "write_acquires ($writes) is at least the documented write sections (${ws:-?} + ${ns:-?})" \
 	[ "$writes" -ge $((${ws:-1000000} + ${ns:-0})) ]
-check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
+check_eq "... and no process of the storm or its containers remains" "" "$(cstorm_leftovers)"
 
 # Containers in user namespaces (unshare -r): their copies of the shared
 # parent are slaves by the kernel's rule, and are locked.
@@ -179,29 +162,4 @@ check_eq "container-storm -H (CPU hotplug) exits 0" 0 "$s"
 check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 check_eq "cpu1 is back on line after it" 1 "$(cat /sys/devices/system/cpu/cpu1/online)"
-check_eq "... and no process of the storm or its containers remains" "" "$(leftovers)"
-
-# -t, and interrupted by SIGTERM: it stops its containers, unmounts what
-# it mounted and removes its folder.
-out=$(container-storm -j -w 1 -r 1 -t 1 2>&1) && s=0 || s=$?
-check_eq "container-storm -j -t 1 exits 0" 0 "$s"
-check "... and its JSON says it ran rounds" sh -c "printf '%s' '$out' | jq -e '.rounds > 0 and .ok' >/dev/null"
-container-storm -q -w 2 -r 2 -t 600 >/dev/null 2>&1 &
-pid=$!
-# Until container 1 has pivoted into its root and says so (the files of
-# the shared parent's .sync/ are seen from every namespace).
-i=0
-until [ -e "$(echo /run/container-storm.*/peers/.sync/up.1)" ] || [ "$i" -ge 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-check "while it runs, its containers are seen (the checks below can fail)" [ -n "$(leftovers)" ]
-kill -TERM "$pid"
-wait "$pid" && s=0 || s=$?
-check_eq "container-storm stopped by SIGTERM exits 143" 143 "$s"
-check_eq "... and leaves the mount table as it found it" "$before" "$(mountinfo)"
-check_eq "... and removes its folder" "" "$(ls -d /run/container-storm.* 2>/dev/null)"
-check_eq "... and leaves no process or namespace behind" "" "$(leftovers)"
-check "container-storm -w 0 exits 2" sh -c 'container-storm -w 0 2>/dev/null; [ $? = 2 ]'
-# The options it shares with mount-storm.
-storm_flags container-storm
+check_eq "... and no process of the storm or its containers remains" "" "$(cstorm_leftovers)"

@@ -7,11 +7,7 @@
 . ./lib.sh
 
 d=$vfsmount_stats
-if [ ! -w "$d/enable" ]; then
-	not_ok "the vfsmount brlock has statistics" "no $d/enable"
-	exit 0
-fi
-ok "the vfsmount brlock has statistics"
+need_vfsmount_stats
 
 # bpftrace's first run in a boot mounts tracefs, a write section of its
 # own that would fall in the kprobe's window only: warm up first.

@@ -60,6 +60,16 @@ hist_sum() { awk '{ s += $3 } END { print s + 0 }' "$vfsmount_stats/histogram"; 
 # mntput()).
 # shellcheck disable=SC2034 # for the tests that source this file
 WRITES_PER_PAIR=4
+# need_vfsmount_stats: the vfsmount brlock has its statistics in debugfs
+# (a check), or the test ends here with that check failed.
+need_vfsmount_stats() {
+	if [ ! -w "$vfsmount_stats/enable" ]; then
+		not_ok "the vfsmount brlock has statistics" "no $vfsmount_stats/enable"
+		exit 0
+	fi
+	ok "the vfsmount brlock has statistics"
+}
+
 # mount_pairs N DIR: N private tmpfs mount + umount pairs on DIR, one
 # system call each as a user program makes them (WRITES_PER_PAIR write
 # sections each, 45-vfsmount-net-win.t).
@@ -87,6 +97,22 @@ procs_of() {
 		# group's 2>/dev/null also silences the failed redirection.
 		_cmd=$({ tr '\0' ' ' <"$_c"; } 2>/dev/null) || continue
 		case $_cmd in *"$1"*) echo "${_c%/cmdline}" ;; esac
+	done
+}
+
+# cstorm_leftovers: what container-storm leaves running: its own
+# processes and its containers' (their command lines hold
+# "/container-storm"; the tests' do not), and the mount namespaces other
+# than ours that any process is in.
+cstorm_leftovers() {
+	procs_of /container-storm
+	for _p in /proc/[0-9]*; do
+		# Kernel threads (no command line) left out: kdevtmpfs has a
+		# mount namespace of its own.
+		if [ -s "$_p/cmdline" ] && [ -e "$_p/ns/mnt" ]; then
+			# shellcheck disable=SC3013 # busybox ash's test has -ef: no fork a process
+			[ "$_p/ns/mnt" -ef /proc/self/ns/mnt ] || echo "$_p in another mount namespace"
+		fi
 	done
 }
 
