@@ -1,6 +1,8 @@
 #!/bin/bash
 # Splats provoked through LKDTM are reported, and fail a run that asks for
 # splat detection (--fail-on-splat, which every other test uses).
+# It waits out a hung guest test and a lockup detector:
+# tests/run: waits
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 

@@ -84,11 +84,31 @@ check_eq "... and the output is still in file order" "light1 heavy1 heavy2 light
 	"$(printf '%s\n' "$out" | sed -n 's/^ok - //p' | paste -sd ' ')"
 out=$(heavy_run 2) && s=0 || s=$?
 check_eq "-j 2: 4 passed" "0 4 passed, 0 failed" "$s $(printf '%s\n' "$out" | tail -n 1)"
-line_of() { grep -n "^$1$" "$work/order.2" | cut -d: -f1; }
+# line_of LINE [FILE]: where LINE is in FILE (default: the -j 2 run's order).
+line_of() { grep -n "^$1$" "${2:-$work/order.2}" | cut -d: -f1; }
 check "... the second heavy file started after the first had ended" \
 	[ "$(line_of 'heavy2 start')" -gt "$(line_of 'heavy1 end')" ]
 check "... and a light one started while the first heavy one ran" \
 	[ "$(line_of 'light1 start')" -lt "$(line_of 'heavy1 end')" ]
+
+# Files marked waits: one at a time in a lane of its own, beside the -j
+# lanes; once those run out of light files, in theirs too.
+for name in waits1 waits2 waits3 light3; do
+	{
+		case $name in waits*) echo '# tests/run: waits' ;; esac
+		echo "echo \"$name start\" >>\"\$ORDER\""
+		echo "sleep 1"
+		echo "echo \"$name end\" >>\"\$ORDER\""
+		echo "echo \"ok - $name\""
+	} >"$work/$name.t"
+done
+out=$(ORDER=$work/order.w "$run" -j 1 "$work/waits1.t" "$work/waits2.t" "$work/waits3.t" "$work/light3.t" 2>&1) && s=0 || s=$?
+check_eq "-j 1, three files that wait and a light one: 4 passed, in file order" "0 waits1 waits2 waits3 light3" \
+	"$s $(printf '%s\n' "$out" | sed -n 's/^ok - //p' | paste -sd ' ')"
+check "... one that waits ran beside the light one" \
+	[ "$(line_of 'light3 start' "$work/order.w")" -lt "$(line_of 'waits1 end' "$work/order.w")" ]
+check_eq "... and never more than two files at once (one lane and the waiting lane)" 2 \
+	"$(awk '/ start$/ { n++ } / end$/ { n-- } n > m { m = n } END { print m }' "$work/order.w")"
 
 # SIGTERM stops every running test and what it started, and exits 143.
 printf 'sleep 600 &\necho $! >"%s/sleeper"\nwait\necho "ok - never"\n' "$work" >"$work/long.t"
