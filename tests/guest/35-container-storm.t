@@ -10,8 +10,14 @@
 . ./lib.sh
 
 mountinfo() { cat /proc/self/mountinfo; }
-# key KEY TEXT: KEY of the -j summary (the JSON line) in TEXT.
-key() { printf '%s\n' "$2" | grep '^{' | jq -r ".$1" 2>/dev/null; }
+# summary_of TEXT: the -j summary (the JSON line) in TEXT as KEY=VALUE
+# lines, in one jq run: jq takes a quarter of a second to start under TCG,
+# and the checks of a storm read up to twenty of its keys.
+summary_of() {
+	printf '%s\n' "$1" | grep '^{' | jq -r 'to_entries[] | "\(.key)=\(.value | tostring)"' 2>/dev/null
+}
+# key KEY: KEY of the last storm's summary ($summary).
+key() { printf '%s\n' "$summary" | sed -n "s/^$1=//p"; }
 
 # The kernel's cost model that the storm's write_sections and
 # namespace_sections come from, installed beside it.
@@ -20,17 +26,18 @@ key() { printf '%s\n' "$2" | grep '^{' | jq -r ".$1" 2>/dev/null; }
 # modelled: the model applied to the counts in the storm's summary $out,
 # "WRITE_SECTIONS NAMESPACE_SECTIONS".
 modelled() {
-	echo "$(cstorm_write_sections "$(key propagation_targets "$out")" \
-		"$(key volume_mounts "$out")" "$(key volume_umounts "$out")" \
-		"$(key container_mounts "$out")" "$(key container_umounts "$out")" \
-		"$(key pivots "$out")" "$(key busy "$out")")" \
-		"$(cstorm_namespace_sections "$(key unshares "$out")" \
-			"$(key namespace_mounts "$out")" "$(key user_namespaces "$out")")"
+	echo "$(cstorm_write_sections "$(key propagation_targets)" \
+		"$(key volume_mounts)" "$(key volume_umounts)" \
+		"$(key container_mounts)" "$(key container_umounts)" \
+		"$(key pivots)" "$(key busy)")" \
+		"$(cstorm_namespace_sections "$(key unshares)" \
+			"$(key namespace_mounts)" "$(key user_namespaces)")"
 }
 
 # counted_storm ARGS...: container-storm ARGS with counting on, from a
 # reset: sets before (the mount table it started from), out (its output,
-# shown as comments), s (its exit status) and writes (write_acquires).
+# shown as comments), summary (its -j summary), s (its exit status) and
+# writes (write_acquires).
 counted_storm() {
 	before=$(mountinfo)
 	brlock-ctl on
@@ -38,6 +45,7 @@ counted_storm() {
 	out=$(container-storm -j "$@" 2>&1) && s=0 || s=$?
 	writes=$(stat_of write_acquires)
 	brlock-ctl off
+	summary=$(summary_of "$out")
 	printf '%s\n' "$out" | sed 's/^/# /'
 }
 
@@ -114,15 +122,15 @@ counted_storm -w 2 -r 0 -n 2
 check_eq "container-storm -w 2 -r 0 -n 2 exits 0" 0 "$s"
 check_eq "... and restores the mount table (line count)" "$(printf '%s\n' "$before" | wc -l)" "$(mountinfo | wc -l)"
 check_eq "... and restores the mount table (content)" "$before" "$(mountinfo)"
-check_eq "... ran 2 rounds of 2 containers" "2 4 4" "$(key rounds "$out") $(key containers "$out") $(key unshares "$out")"
-check_eq "... 2 slaves a container: a volume propagates to 4 mounts" 4 "$(key propagation_targets "$out")"
-check_eq "... mounted and unmounted 4 volumes" "4 4" "$(key volume_mounts "$out") $(key volume_umounts "$out")"
-prop=$(key propagated_mounts "$out")
+check_eq "... ran 2 rounds of 2 containers" "2 4 4" "$(key rounds) $(key containers) $(key unshares)"
+check_eq "... 2 slaves a container: a volume propagates to 4 mounts" 4 "$(key propagation_targets)"
+check_eq "... mounted and unmounted 4 volumes" "4 4" "$(key volume_mounts) $(key volume_umounts)"
+prop=$(key propagated_mounts)
 check_eq "... as many propagated mounts as the topology says (4 volumes x 4 slaves)" 16 "$prop"
-check_eq "... and as many as the namespaces' mountinfo showed" "$prop" "$(key propagated_seen "$out")"
-check_eq "... pivoted each container" 4 "$(key pivots "$out")"
-ws=$(key write_sections "$out")
-ns=$(key namespace_sections "$out")
+check_eq "... and as many as the namespaces' mountinfo showed" "$prop" "$(key propagated_seen)"
+check_eq "... pivoted each container" 4 "$(key pivots)"
+ws=$(key write_sections)
+ns=$(key namespace_sections)
 check_match "... gives its write sections" '^[1-9][0-9]* [1-9][0-9]*$' "$ws $ns"
 check_eq "... which are the cost model's of the counts it gives" "$ws $ns" "$(modelled)"
 check_eq "write_acquires is exactly the documented write sections of the operations and namespaces (${ws:-?} + ${ns:-?})" \
@@ -136,9 +144,9 @@ check_eq "... and no process of the storm or its containers remains" "" "$(cstor
 counted_storm -w 3 -r 2 -n 1
 check_eq "container-storm -w 3 -r 2 -n 1 exits 0" 0 "$s"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
-check_eq "... propagated 3 volumes to 6 mounts each, as seen" "18 18" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
-ws=$(key write_sections "$out")
-ns=$(key namespace_sections "$out")
+check_eq "... propagated 3 volumes to 6 mounts each, as seen" "18 18" "$(key propagated_mounts) $(key propagated_seen)"
+ws=$(key write_sections)
+ns=$(key namespace_sections)
 check "write_acquires ($writes) is at least the documented write sections (${ws:-?} + ${ns:-?})" \
 	[ "$writes" -ge $((${ws:-1000000} + ${ns:-0})) ]
 check_eq "... and no process of the storm or its containers remains" "" "$(cstorm_leftovers)"
@@ -147,19 +155,20 @@ check_eq "... and no process of the storm or its containers remains" "" "$(cstor
 # parent are slaves by the kernel's rule, and are locked.
 counted_storm -U -w 2 -r 0 -n 1
 check_eq "container-storm -U (user namespaces) exits 0" 0 "$s"
-ws=$(key write_sections "$out")
-ns=$(key namespace_sections "$out")
+ws=$(key write_sections)
+ns=$(key namespace_sections)
 check_eq "... write_acquires is exactly the documented write sections (${ws:-?} + ${ns:-?})" \
 	$((${ws:-0} + ${ns:-0})) "$writes"
-check_eq "... the cost model's of the counts it gives, user namespaces 1" "$ws $ns 1" "$(modelled) $(key user_namespaces "$out")"
-check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
+check_eq "... the cost model's of the counts it gives, user namespaces 1" "$ws $ns 1" "$(modelled) $(key user_namespaces)"
+check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts) $(key propagated_seen)"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 
 # With cpu1 going off and on line throughout.
 out=$(container-storm -j -H -w 2 -r 1 -n 1 2>&1) && s=0 || s=$?
+summary=$(summary_of "$out")
 printf '%s\n' "$out" | sed 's/^/# /'
 check_eq "container-storm -H (CPU hotplug) exits 0" 0 "$s"
-check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts "$out") $(key propagated_seen "$out")"
+check_eq "... propagated 2 volumes to 4 mounts each, as seen" "8 8" "$(key propagated_mounts) $(key propagated_seen)"
 check_eq "... and restores the mount table" "$before" "$(mountinfo)"
 check_eq "cpu1 is back on line after it" 1 "$(cat /sys/devices/system/cpu/cpu1/online)"
 check_eq "... and no process of the storm or its containers remains" "" "$(cstorm_leftovers)"
