@@ -10,7 +10,6 @@ check_eq "arguments with spaces, quotes and globs arrive intact" \
 	"[two words][it's][][\$HOME *]" "$out"
 check_match "the runner says which accelerator it used" 'with (kvm|tcg),' "$err"
 
-
 # As over ssh: stderr apart from stdout, pipes rather than a terminal (so
 # that a tool's pager or prompt stays off), and our stdin (here tests/run's
 # /dev/null) the command's.
@@ -60,4 +59,3 @@ if [ -n "$first" ] && [ -n "$second" ] && [ $((second - first)) -ge 2 ]; then
 else
 	not_ok "output streams while the command runs" "arrival times: $stamps"
 fi
-

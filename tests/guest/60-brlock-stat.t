@@ -10,22 +10,19 @@
 d=$vfsmount_stats
 need_vfsmount_stats
 
-# The counters, without the worst-case callers (text that would not move).
-counters() { grep -v '_caller ' "$d/stats"; }
-
 mkdir -p /tmp/s
 pairs() { mount_pairs "$1" /tmp/s; }
 
 brlock-ctl off
 brlock-ctl reset
 check_eq "reset leaves every counter at zero" "" \
-	"$(counters | awk '$1 == "cpu" { for (i = 4; i <= NF; i += 2) if ($i != 0) print; next }
+	"$(vfsmount_counters | awk '$1 == "cpu" { for (i = 4; i <= NF; i += 2) if ($i != 0) print; next }
 		$1 !~ /_cpu$/ && $2 != 0 { print }')"
 check_eq "reset leaves the histogram empty" 0 "$(hist_sum)"
 
-before=$(counters)
+before=$(vfsmount_counters)
 pairs 10
-check_eq "with counting off, 10 mount/umount pairs move nothing" "$before" "$(counters)"
+check_eq "with counting off, 10 mount/umount pairs move nothing" "$before" "$(vfsmount_counters)"
 
 brlock-ctl on
 check_eq "enable reads 1 after brlock-ctl on" 1 "$(cat "$d/enable")"

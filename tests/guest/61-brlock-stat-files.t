@@ -12,13 +12,11 @@ need_vfsmount_stats
 write() { printf '%b' "$2" | dd of="$d/$1" bs=64 2>/dev/null; }
 # Why such a write failed: dd's message names the errno; nothing if it worked.
 write_error() { printf '%b' "$2" | dd of="$d/$1" bs=64 2>&1 >/dev/null | grep -i error; }
-# The counters, without the worst-case callers (text that would not move).
-counters() { grep -v '_caller ' "$d/stats"; }
 
 brlock-ctl off
 # Malformed writes fail and change nothing (counting is off, so the
 # counters stand still).
-before=$(counters)
+before=$(vfsmount_counters)
 for v in '\n' '2' '-1' 'on' 'yes' ' 1' '1 ' '10' '99999999999999999999' '\001\002' '1\n\n'; do
 	if write enable "$v"; then
 		not_ok "writing '$v' to enable fails"
@@ -30,7 +28,7 @@ check_eq "enable still reads 0 after the malformed writes" 0 "$(cat "$d/enable")
 for v in '\n' '0' '2' 'x' '-1' '1 1'; do
 	if write reset "$v"; then not_ok "writing '$v' to reset fails"; else ok "writing '$v' to reset fails"; fi
 done
-check_eq "no malformed write changed a counter" "$before" "$(counters)"
+check_eq "no malformed write changed a counter" "$before" "$(vfsmount_counters)"
 check "writing 1 with a newline to enable works" write enable '1\n'
 check "writing 0 to enable works" write enable '0'
 

@@ -51,6 +51,10 @@ print_stat_sums() {
 	done
 }
 # hist_sum: the writer spin histogram's counts added up.
+# vfsmount_counters: the vfsmount brlock's stats file without the
+# worst-case callers (text that would not move): to compare before and
+# after something that must change no counter.
+vfsmount_counters() { grep -v '_caller ' "$vfsmount_stats/stats"; }
 hist_sum() { awk '{ s += $3 } END { print s + 0 }' "$vfsmount_stats/histogram"; }
 
 # Write sections per private tmpfs mount + umount pair, documented in the
