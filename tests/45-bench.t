@@ -88,8 +88,10 @@ for r in 1 2 3; do
 			[ "$n" -gt 1 ] || layout=null
 			# The fewest IPIs a write: one to each other CPU, and one more in round 1.
 			fewest='{"brlock":0,"brlock_ipi":'$((n - 1 + f / 4))',"percpu_rwsem":0}'
-			printf 'locks {"cpus":%s,"duration_ms":200,"read_pair_ns":{%s},"read_mpairs_per_s":{%s},"write_pair_ns":%s,"write_cpus":%s,"layout":%s,"write_latency_ns":{"brlock":1000,"brlock_ipi":2000,"percpu_rwsem":3000},"ipis_per_write_fewest":%s}\n' \
-				"$n" "${ns%,}" "${rd%,}" $((p * 100 * f)) "$p" "$layout" "$fewest"
+			# With the other CPUs busy: twice that, and 9 more in round 2.
+			busy='{"brlock":0,"brlock_ipi":'$((2 * (n - 1) + (f == 2) * 9))',"percpu_rwsem":0}'
+			printf 'locks {"cpus":%s,"duration_ms":200,"read_pair_ns":{%s},"read_mpairs_per_s":{%s},"write_pair_ns":%s,"write_cpus":%s,"layout":%s,"write_latency_ns":{"brlock":1000,"brlock_ipi":2000,"percpu_rwsem":3000},"ipis_per_write_fewest":%s,"ipis_per_write_busy_fewest":%s}\n' \
+				"$n" "${ns%,}" "${rd%,}" $((p * 100 * f)) "$p" "$layout" "$fewest" "$busy"
 			# The vfsmount writers spin p * f ns a write alone, 2 * p * f two.
 			printf 'vfsmount_writer.mount_one_cpu.write_acquires 1000\n'
 			printf 'vfsmount_writer.mount_one_cpu.write_spin_ns %d\n' $((p * f * 1000))
@@ -138,6 +140,10 @@ check_eq "ipis_per_write_fewest is the median of the boots, by boot and lock" '{
 	"$(jq -c '.ipis_per_write_fewest["8"]' "$json")"
 check_match "the table has the fewest IPIs a fence-free write, by boot" \
 	'^ipis_per_write_fewest\.brlock_ipi +0 +1 +3 +7 +1$' "$table"
+check_eq "ipis_per_write_busy_fewest likewise" '{"brlock":0,"brlock_ipi":14,"percpu_rwsem":0}' \
+	"$(jq -c '.ipis_per_write_busy_fewest["8"]' "$json")"
+check_match "the table has the fewest IPIs a fence-free write with the other CPUs busy" \
+	'^ipis_per_write_busy_fewest\.brlock_ipi +0 +2 +6 +14 +2$' "$table"
 check_match "the table has the layout rows" '^packed \(lock in its line\) +450\.0 +300\.0$' "$table"
 # The fence-free goals have no figures here but the write latency's (2000
 # ns against percpu_rwsem's 3000: missed): null, not a guess.

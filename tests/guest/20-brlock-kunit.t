@@ -23,14 +23,15 @@ suite() {
 	check_match "the $1 KUnit suite passed as a whole" "^suite ok [0-9]+ $1\$" "$ktap"
 
 	plan=$(printf '%s\n' "$ktap" | sed -n 's/^ *1\.\.\([0-9]*\)$/\1/p' | head -n 1)
-	cases=$(printf '%s\n' "$ktap" | sed -n 's/^ *\(\(not \)\{0,1\}ok\) [0-9]* \([a-z_0-9]*\)\(.*\)$/\1 \3\4/p')
+	# A line a case: RESULT NAME REST, RESULT "ok" or "not_ok" (one word).
+	cases=$(printf '%s\n' "$ktap" | sed -n 's/^ *\(not \)\{0,1\}ok [0-9]* \([a-z_0-9]*\)\(.*\)$/\1ok \2\3/p' | sed 's/^not ok /not_ok /')
 	check "the $1 KUnit suite announced its cases (got '${plan:-none}')" [ "${plan:-0}" -gt 0 ]
 	check_eq "... and every one of them reported" "${plan:-?}" "$(printf '%s\n' "$cases" | grep -c .)"
 	printf '%s\n' "$cases" | while read -r result name rest; do
 		case "$result $rest" in
 		"ok "*"# SKIP"*) not_ok "KUnit $1: $name (skipped: $rest)" ;;
 		"ok "*) ok "KUnit $1: $name" ;;
-		*) not_ok "KUnit $1: $name" "$(printf '%s\n' "$ktap" | grep -B8 "not ok [0-9]* $name")" ;;
+		*) not_ok "KUnit $1: $name" "$(printf '%s\n' "$ktap" | grep -B12 "not ok [0-9]* $name\$")" ;;
 		esac
 	done
 }

@@ -29,6 +29,15 @@ check_match() {
 	fi
 }
 
+# json_lines: the JSON on stdin as PATH=VALUE lines, one a scalar (PATH
+# its keys joined with dots), in one jq run: jq takes a quarter of a
+# second to start under TCG, and a test may check dozens of figures.
+json_lines() { jq -r 'paths(scalars) as $p | "\($p | map(tostring) | join("."))=\(getpath($p))"'; }
+# value_of PATH LINES: the value of PATH in json_lines' LINES, or nothing.
+value_of() { printf '%s\n' "$2" | awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }'; }
+# positive N: N is a number above 0.
+positive() { awk -v n="$1" 'BEGIN { exit !(n ~ /^[0-9.]+$/ && n > 0) }'; }
+
 # The vfsmount brlock's statistics, as the guest tests read them.
 vfsmount_stats=/sys/kernel/debug/brlock/vfsmount
 # stat_of KEY: a total of the stats file (the lines before the per-CPU rows).
