@@ -10,14 +10,11 @@
 . ./lib.sh
 
 mountinfo() { cat /proc/self/mountinfo; }
-# summary_of TEXT: the -j summary (the JSON line) in TEXT as KEY=VALUE
-# lines, in one jq run: jq takes a quarter of a second to start under TCG,
-# and the checks of a storm read up to twenty of its keys.
-summary_of() {
-	printf '%s\n' "$1" | grep '^{' | jq -r 'to_entries[] | "\(.key)=\(.value | tostring)"' 2>/dev/null
-}
+# summary_of TEXT: the -j summary (the JSON line) in TEXT as json_lines'
+# KEY=VALUE lines: the checks of a storm read up to twenty of its keys.
+summary_of() { printf '%s\n' "$1" | grep '^{' | json_lines 2>/dev/null; }
 # key KEY: KEY of the last storm's summary ($summary).
-key() { printf '%s\n' "$summary" | sed -n "s/^$1=//p"; }
+key() { value_of "$1" "$summary"; }
 
 # The kernel's cost model that the storm's write_sections and
 # namespace_sections come from, installed beside it.

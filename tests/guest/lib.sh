@@ -32,7 +32,10 @@ check_match() {
 # json_lines: the JSON on stdin as PATH=VALUE lines, one a scalar (PATH
 # its keys joined with dots), in one jq run: jq takes a quarter of a
 # second to start under TCG, and a test may check dozens of figures.
-json_lines() { jq -r 'paths(scalars) as $p | "\($p | map(tostring) | join("."))=\(getpath($p))"'; }
+# (Not paths(scalars): its select() drops the false and null values.)
+json_lines() {
+	jq -r 'paths(type != "object" and type != "array") as $p | "\($p | map(tostring) | join("."))=\(getpath($p))"'
+}
 # value_of PATH LINES: the value of PATH in json_lines' LINES, or nothing.
 value_of() { printf '%s\n' "$2" | awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }'; }
 # positive N: N is a number above 0.
@@ -59,11 +62,11 @@ print_stat_sums() {
 		echo "percpu_$_k $(percpu_sum "$_k") total $(stat_of "$_k")"
 	done
 }
-# hist_sum: the writer spin histogram's counts added up.
 # vfsmount_counters: the vfsmount brlock's stats file without the
 # worst-case callers (text that would not move): to compare before and
 # after something that must change no counter.
 vfsmount_counters() { grep -v '_caller ' "$vfsmount_stats/stats"; }
+# hist_sum: the writer spin histogram's counts added up.
 hist_sum() { awk '{ s += $3 } END { print s + 0 }' "$vfsmount_stats/histogram"; }
 
 # Write sections per private tmpfs mount + umount pair, documented in the
