@@ -30,10 +30,10 @@
  * SIGTERM or SIGHUP too.
  *
  * With -x WINDOWS it counts instead of timing (exact mode, for
- * qemu/plugin/exact.c): each single-thread measure runs WINDOWS windows
- * of -n operations on the first allowed CPU, each window between the
- * plugin's markers, and prints "exact MEASURE OPS" a window, in window
- * order. A detached window holds the closes alone (OPS of them, each a
+ * qemu/plugin/exact.c): each single-thread measure runs one operation
+ * unmeasured, then WINDOWS windows of -n operations on the first allowed
+ * CPU, each window between the plugin's markers, and prints "exact
+ * MEASURE OPS" a window, in window order. A detached window holds the closes alone (OPS of them, each a
  * mntput() of a detached mount); its mount, opens and umount -l come
  * before the marker.
  */
@@ -274,6 +274,15 @@ static void exact_windows(struct worker *w)
 	long i, ops = w->exact_ops;
 	int win;
 
+	/*
+	 * One operation first, outside the windows, so that the first window
+	 * counts what the others do: the first unshare() of a mount namespace
+	 * tears no namespace down (the one it leaves is the process's, still
+	 * in use), every later one tears down the namespace the one before
+	 * made; the other measures warm their caches and lazily set-up state.
+	 */
+	if (w->kind != DETACHED && one_op(w))
+		return;
 	for (win = 0; win < w->exact_windows && !w->err; win++) {
 		if (w->kind == DETACHED) {
 			if (detached_setup(w))
