@@ -27,8 +27,9 @@ APPLIED := $(TREE)/.git/brlock-applied
 JOBS ?= $(shell nproc)
 
 # Config: allnoconfig plus what the lab and the tests need
-# (kconfig/*.config, merged in this order): a third fewer objects to build
-# than the x86_64_defconfig base the bench kernels keep.
+# (kconfig/*.config, merged in this order): a fifth fewer objects to build
+# than the x86_64_defconfig base the bench kernels keep, and a test boot a
+# second shorter.
 KCONFIG_FRAGMENTS := $(addprefix kconfig/,base.config lab.config namespaces.config selftests.config debug.config brlock.config)
 
 # The compiler cache lives outside the clone, so a new clone (CI's) and
