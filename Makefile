@@ -37,6 +37,11 @@ KCONFIG_FRAGMENTS := $(addprefix kconfig/,base.config lab.config namespaces.conf
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(TOP)
 export CCACHE_MAXSIZE ?= 5G
+# Depend mode: on a miss ccache hashes the headers gcc's own -MD output
+# names instead of running the preprocessor a second time. The misses of a
+# cold build (a fresh machine's) took a quarter less time here: fs/'s 62
+# objects, one job, 77 s against 103 s (the EPYC, 2026-12-07); hits alike.
+export CCACHE_DEPEND ?= 1
 # A fixed build stamp, so that a rebuild of the same sources is the same
 # kernel (and scripts/series-check, run from here, builds it alike).
 export KBUILD_BUILD_TIMESTAMP := Thu Jan  1 00:00:00 UTC 2026
