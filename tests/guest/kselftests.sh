@@ -1,6 +1,7 @@
 #!/bin/sh
-# Run the kernel's mount and namespace selftests (scripts/build-selftests,
-# carried to /usr/lib/kselftests by guest-rootfs/build) and report each
+# Run the kernel's mount and namespace selftests (scripts/build-selftests;
+# at /usr/lib/kselftests, where the bench image carries them and
+# tests/26-kselftests.t copies them from a share) and report each
 # test case as one of our checks:
 #   ok - kselftest DIR/PROGRAM: CASE        (TAP "ok N CASE")
 #   not ok - kselftest DIR/PROGRAM: CASE    (TAP "not ok N CASE"), with the
