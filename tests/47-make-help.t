@@ -17,5 +17,7 @@ check_eq "... one line a target" "$(printf '%s\n' "$help" | grep -c '^make ')" "
 # ARGS passes qemu/run options through (-o rootfs: nothing is built).
 check_eq "make shell ARGS=... passes them to qemu/run" "qemu/run --cpus 4 --append brlock.ipi=vfsmount" \
 	"$(make -s -n -o rootfs shell ARGS='--cpus 4 --append brlock.ipi=vfsmount' 2>&1)"
-check_match "make run ARGS=... too" '^qemu/run --fail-on-splat --share .* --cpus 4 -- demo -o /mnt/host$' \
-	"$(make -s -n -o rootfs run ARGS='--cpus 4' 2>&1)"
+# make run boots the lean image without the KUnit suites, ARGS last.
+check_match "make run ARGS=... too, after the demo's lean boot" \
+	'^qemu/run --fail-on-splat --initrd [^ ]*/initramfs-lean\.cpio --append "kunit\.enable=0 acpi=noirq" --share .* --cpus 4 -- demo -o /mnt/host$' \
+	"$(make -s -n -o kernel -o "$top/build/initramfs-lean.cpio" run ARGS='--cpus 4' 2>&1)"
