@@ -11,6 +11,7 @@ guest --fail-on-splat --share "$dir" -- sh -c 'cat /mnt/host/in.txt; echo from-g
 check_eq "the shared run exits 0" 0 "$rc"
 check_eq "a host file is readable in the guest" from-host "$out"
 check_eq "a file written in the guest appears on the host" from-guest "$(cat "$dir/out.txt" 2>/dev/null)"
+guest_failure_detail
 
 # Two shares in one boot: a bare one at /mnt/host, one at its GUESTPATH.
 echo second >"$dir2/in.txt"
@@ -19,6 +20,7 @@ guest --fail-on-splat --share "$dir" --share "$dir2:/srv/data" -- \
 check_eq "two shares: the run exits 0" 0 "$rc"
 check_eq "... each readable at its path" "from-host second" "$(printf '%s' "$out" | tr '\n' ' ')"
 check_eq "... and writable" back "$(cat "$dir2/out.txt" 2>/dev/null)"
+guest_failure_detail
 
 # A second share without GUESTPATH would replace the first: refused.
 guest --share "$dir" --share "$dir2" -- true
