@@ -34,9 +34,10 @@
 # each at the mount, one last put each at the umount (propagate_umount()
 # itself runs inside do_umount()'s write section).
 #
-# A container's namespace, made from one of M mounts, takes 2M + 2 of its
-# own (2M + 3 in a user namespace): copy_tree() one a mount copied but the
-# root (M - 1), unshare's --propagation slave 1 (and lock_mnt_tree() 1 in
+# A container's namespace, made from one of M mounts (M >= 2), takes
+# M + 4 of its own (M + 5 in a user namespace): copy_tree() 1 (patch 0026:
+# it attaches all its copies in one section; one of a single mount would
+# take none), unshare's --propagation slave 1 (and lock_mnt_tree() 1 in
 # a user namespace), and at its end, when its last process exits
 # (put_mnt_ns()), the umount_tree() of its mounts 1, a put of each of its
 # M mounts in namespace_unlock() M, and 1 more: the exiting shell's
@@ -57,8 +58,9 @@ cstorm_write_sections() {
 }
 
 # cstorm_namespace_sections NAMESPACES NAMESPACE_MOUNTS USER_NAMESPACES:
-# NAMESPACE_MOUNTS is the sum of M over the namespaces, USER_NAMESPACES 1
-# when they are user namespaces too.
+# NAMESPACE_MOUNTS is the sum of M over the namespaces (each a copy of the
+# storm's, of 2 mounts or more), USER_NAMESPACES 1 when they are user
+# namespaces too.
 cstorm_namespace_sections() {
-	echo $((2 * $2 + $1 * (2 + $3)))
+	echo $(($2 + $1 * (4 + $3)))
 }
