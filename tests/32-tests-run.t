@@ -70,6 +70,7 @@ for name in light1 heavy1 heavy2 light2; do
 	{
 		case $name in heavy*) echo '# tests/run: heavy' ;; esac
 		echo "echo \"$name start\" >>\"\$ORDER\""
+		echo "echo \"$name nice \$(nice)\" >>\"\$ORDER\""
 		case $name in heavy*) echo "sleep 2" ;; esac
 		echo "echo \"$name end\" >>\"\$ORDER\""
 		echo "echo \"ok - $name\""
@@ -82,6 +83,10 @@ check_eq "... the heavy ones ran first, then the light ones, each in file order"
 	"$(sed -n 's/ start$//p' "$work/order.1" | paste -sd ' ')"
 check_eq "... and the output is still in file order" "light1 heavy1 heavy2 light2" \
 	"$(printf '%s\n' "$out" | sed -n 's/^ok - //p' | paste -sd ' ')"
+# nice_of NAME: the niceness file NAME ran at, in the -j 1 run.
+nice_of() { sed -n "s/^$1 nice //p" "$work/order.1"; }
+check "... the light ones at a lower priority than the heavy ones (nice $(nice_of light1) and $(nice_of heavy1))" \
+	[ "$(nice_of light1)" -gt "$(nice_of heavy1)" ]
 out=$(heavy_run 2) && s=0 || s=$?
 check_eq "-j 2: 4 passed" "0 4 passed, 0 failed" "$s $(printf '%s\n' "$out" | tail -n 1)"
 # line_of LINE [FILE]: where LINE is in FILE (default: the -j 2 run's order).
