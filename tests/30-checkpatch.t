@@ -24,13 +24,14 @@ fi
 # Two patches at a time (checkpatch is one perl process, 3-5 s a patch):
 # under make check this test is the last to end, the other lane idle by
 # then. Each report goes to a file of its own, read in series order.
+series=$(scripts/series-list patches)
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 # shellcheck disable=SC2016 # expanded by the sh that xargs starts
-scripts/series-list patches | (cd "$tree" && PATH=/usr/bin:$PATH xargs -P 2 -I {} \
+printf '%s\n' "$series" | (cd "$tree" && PATH=/usr/bin:$PATH xargs -P 2 -I {} \
 	sh -c './scripts/checkpatch.pl --strict --color=never --ignore UNKNOWN_COMMIT_ID "$1/$2" >"$3/$2" 2>&1' \
 	sh "$top/patches" {} "$results")
-scripts/series-list patches | while read -r p; do
+printf '%s\n' "$series" | while read -r p; do
 	result=$(cat "$results/$p" 2>&1)
 	check_match "checkpatch --strict is clean on $p" '^total: 0 errors, 0 warnings, 0 checks' "$result"
 	check_eq "checkpatch's SPDX check ran on $p" "" "$(printf '%s\n' "$result" | grep -m 1 Traceback)"
@@ -39,11 +40,11 @@ done
 # Every Fixes: tag as Documentation/process/submitting-patches.rst spells
 # it (12 hex digits, the title quoted in parentheses), and the series
 # opens with the fix, which carries one.
-fixes=$(scripts/series-list patches | while read -r p; do
+fixes=$(printf '%s\n' "$series" | while read -r p; do
 	sed -n '/^---$/q; /^Fixes:/p' "$top/patches/$p"
 done)
 check_eq "every Fixes: tag is in the kernel's style" "" \
 	"$(printf '%s\n' "$fixes" | grep -Ev '^(Fixes: [0-9a-f]{12} \("[^"]+"\))?$' || true)"
-first=$(scripts/series-list patches | head -n 1)
+first=$(printf '%s\n' "$series" | head -n 1)
 check_match "the series opens with the fix, with its Fixes: tag" \
 	'^Fixes: [0-9a-f]{12} \("get rid of detach_mnt\(\)"\)$' "$(sed -n '/^---$/q; p' "$top/patches/$first")"

@@ -34,9 +34,9 @@
  * unmeasured, then WINDOWS windows of -n operations on the first allowed
  * CPU, each window between the plugin's markers and after a grace period
  * and a short sleep (exact_settle()), and prints "exact MEASURE OPS" a
- * window, in window order. A detached window holds the
- * closes alone (OPS of them, each a mntput() of a detached mount); its
- * mount, opens and umount -l come before the marker.
+ * window, in window order. A detached window holds the closes alone (OPS
+ * of them, each a mntput() of a detached mount); its mount, opens and
+ * umount -l come before the marker.
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -43,7 +43,7 @@ check_eq "the module's writer takes the online CPUs' locks" "$cpus" "$(fig write
 for k in $writers; do
 	for f in write_latency_ns write_latency_busy_ns; do
 		n=$(fig "$f.$k")
-		check "$f.$k is a whole number of ns (got $n)" awk -v n="$n" 'BEGIN { exit !(n ~ /^[0-9]+$/) }'
+		check "$f.$k is a whole number of ns (got $n)" whole "$n"
 	done
 	check "read_under_write_pairs_per_ms.$k is positive" positive "$(fig "read_under_write_pairs_per_ms.$k")"
 done

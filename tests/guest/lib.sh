@@ -40,6 +40,8 @@ json_lines() {
 value_of() { printf '%s\n' "$2" | awk -v k="$1=" 'index($0, k) == 1 { print substr($0, length(k) + 1); exit }'; }
 # positive N: N is a number above 0.
 positive() { awk -v n="$1" 'BEGIN { exit !(n ~ /^[0-9.]+$/ && n > 0) }'; }
+# whole N: N is a whole number, 0 included.
+whole() { awk -v n="$1" 'BEGIN { exit !(n ~ /^[0-9]+$/) }'; }
 
 # The vfsmount brlock's statistics, as the guest tests read them.
 vfsmount_stats=/sys/kernel/debug/brlock/vfsmount
