@@ -38,6 +38,23 @@ check "after umount -l the mount point is empty" [ ! -e "$d/c/file" ]
 wait "$busy"
 check "the process inside the detached mount finished normally" [ $? -eq 0 ]
 
-umount "$d/a"
+# umount2(MNT_EXPIRE), which busybox's umount cannot ask for: a first
+# call marks the mount and fails with EAGAIN, a second unmounts it; with
+# a file open on it, EBUSY. Each umount takes a reference to the mount and
+# drops it on every path (do_umount()): one left behind would make the
+# next call find the mount busy (EBUSY where EAGAIN or ok is due).
+mkdir "$d/e"
+mount -t tmpfs fm-e "$d/e"
+echo e >"$d/e/file"
+exec 3<"$d/e/file"
+check_eq "umount2 MNT_EXPIRE of a mount with a file open on it: EBUSY" EBUSY "$(umount2 -e "$d/e")"
+check_eq "... again: EBUSY, the failed call left no reference behind" EBUSY "$(umount2 -e "$d/e")"
+exec 3<&-
+check_eq "closed: the first umount2 MNT_EXPIRE marks it, EAGAIN" EAGAIN "$(umount2 -e "$d/e")"
+check_eq "the second unmounts it" ok "$(umount2 -e "$d/e")"
+check "... and it is gone" [ ! -e "$d/e/file" ]
+check_eq "umount2 MNT_EXPIRE with MNT_DETACH is refused, EINVAL" EINVAL "$(umount2 -e -l "$d/a")"
+check_eq "... and left the mount alone: a plain umount2 unmounts it" ok "$(umount2 "$d/a")"
+
 rm -rf "$d"
 check_eq "the mount table is back to where it started" "$before" "$(table)"
