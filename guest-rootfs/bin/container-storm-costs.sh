@@ -7,9 +7,9 @@
 # (tests/guest/35-container-storm.t).
 #
 # Write sections of the vfsmount brlock per operation (write_acquires with
-# counting on; patches 0002-0003, 0009-0012 and 0026-0028, measured in the guest by
-# tests/guest/35-container-storm.t), T being the mounts a mount propagates
-# to (peers and slaves, the one mounted on left out):
+# counting on; patches 0002-0003, 0009-0012 and 0026-0028, measured in
+# the guest by tests/guest/35-container-storm.t), T being the mounts a
+# mount propagates to (peers and slaves, the one mounted on left out):
 #
 #   mount under a shared mount, T targets     T + 2  attach_recursive_mnt(),
 #                                                    a propagate_one() per
