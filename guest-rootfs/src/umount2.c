@@ -8,7 +8,8 @@
  *
  * Prints the outcome on stdout, "ok" or the error's name (EAGAIN, EBUSY,
  * ...), and exits 0 either way: the outcome is the output, which a test
- * compares. Wrong arguments: the usage on stderr, exit 2.
+ * compares. -h: the usage on stdout, exit 0; wrong arguments: the usage
+ * on stderr, exit 2 (as brlock-bench-vfs).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,13 +25,12 @@ static const struct {
 	{ ENOENT, "ENOENT" }, { EPERM, "EPERM" },
 };
 
-static int usage(void)
+static void usage(FILE *f)
 {
 	fputs("usage: umount2 [-e] [-l] [-f] PATH\n"
 	      "  -e  MNT_EXPIRE    -l  MNT_DETACH    -f  MNT_FORCE\n"
 	      "Prints ok or the error's name (EAGAIN, EBUSY, ...); exits 0.\n",
-	      stderr);
-	return 2;
+	      f);
 }
 
 int main(int argc, char **argv)
@@ -49,12 +49,18 @@ int main(int argc, char **argv)
 		case 'f':
 			flags |= MNT_FORCE;
 			break;
+		case 'h':
+			usage(stdout);
+			return 0;
 		default:
-			return usage();
+			usage(stderr);
+			return 2;
 		}
 	}
-	if (optind != argc - 1)
-		return usage();
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
 	if (umount2(argv[optind], flags) == 0) {
 		puts("ok");
 		return 0;
