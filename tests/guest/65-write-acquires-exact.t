@@ -35,7 +35,7 @@ counted=$(stat_of write_acquires)
 check "the kprobe counted writes (got ${kprobe:-none})" [ "${kprobe:-0}" -gt 0 ]
 check_eq "write_acquires equals the kprobe's count exactly" "$kprobe" "$counted"
 # Each writer's pair is a private tmpfs and a bind mount/umount, each the
-# same write sections as WRITES_PER_PAIR says (bind mount 1, its umount 2);
+# same write sections as WRITES_PER_PAIR says (bind mount 1, its umount 1);
 # a umount that found its mount busy with a lookup, and is tried again,
 # took one more (do_umount()).
 busy=$(storm_busy "$out")

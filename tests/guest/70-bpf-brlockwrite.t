@@ -24,7 +24,7 @@ writes_of() { bt_stack_total "@writers[$1, " "$out"; }
 # command on spaces itself: run the storm through sh.
 w=1 n=20
 # Each storm pair is a tmpfs and a bind mount/umount: WRITES_PER_PAIR write
-# sections each (1 for the mount, 3 for the umount), and one more for each
+# sections each (1 for the mount, 1 for the umount), and one more for each
 # umount that found its mount busy with a lookup. bpftrace's first run in
 # a boot mounts tracefs, a write section of its own: warm up first, so
 # that this test counts alike whichever ran before it.

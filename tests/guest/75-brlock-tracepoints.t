@@ -5,7 +5,7 @@
 #
 # The writers are brlock-bench-vfs's mount measure, one tight mount/umount
 # loop per CPU: a shell storm forks and execs between its writes, and with
-# the 3 write sections a mount/umount pair now takes, its writers rarely
+# the 2 write sections a mount/umount pair now takes, its writers rarely
 # met (CI once saw none in a whole storm).
 # shellcheck source=tests/guest/lib.sh
 . ./lib.sh
