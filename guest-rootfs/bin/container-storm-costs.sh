@@ -7,7 +7,7 @@
 # (tests/guest/35-container-storm.t).
 #
 # Write sections of the vfsmount brlock per operation (write_acquires with
-# counting on; patches 0002-0003, 0009-0012, 0026-0028 and 0031, measured
+# counting on; patches 0002-0003, 0009-0012, 0026-0028 and 0032, measured
 # in the guest by tests/guest/35-container-storm.t), T being the mounts a
 # mount propagates to (peers and slaves, the one mounted on left out):
 #
@@ -26,7 +26,7 @@
 #   pivot_root                                1
 #
 # The puts of mounts in no namespace take the writers' lock alone
-# (brlock_lock_writers(), patch 0031), unless one of the mounts put has a
+# (brlock_lock_writers(), patch 0032), unless one of the mounts put has a
 # mount on it: that put unhashes its children, and takes the write side.
 # write_acquires counts write sections only.
 #
