@@ -67,7 +67,7 @@ help:
 	@echo 'make deps         install what the lab needs with apt-get'
 	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
 	@echo 'make rootfs       the lab kernel and the guest initramfs'
-	@echo 'make plugin       build/exact.so, the instruction-counting QEMU plugin'
+	@echo 'make plugin       build/exact.so and build/coherence.so, the counting QEMU plugins'
 	@echo 'make exact        instructions per operation, patched vs stock (bench kernels)'
 	@echo 'make bench        the exact table, then patched vs stock and the lock benchmarks'
 	@echo 'make bench-kernels  the patched and the stock kernel without debug options'
@@ -151,9 +151,15 @@ EXACT_SO := $(BUILD)/exact.so
 $(EXACT_SO): qemu/plugin/exact.c qemu/plugin/qemu-plugin-api.h | deps
 	@mkdir -p $(BUILD)
 	gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o $@ qemu/plugin/exact.c
-plugin: $(EXACT_SO)
+# QEMU's coherence.so: cache lines passed between vCPUs, as perf c2c
+# counts them on hardware (qemu/plugin/coherence.c).
+COHERENCE_SO := $(BUILD)/coherence.so
+$(COHERENCE_SO): qemu/plugin/coherence.c qemu/plugin/qemu-plugin-api.h | deps
+	@mkdir -p $(BUILD)
+	gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o $@ qemu/plugin/coherence.c
+plugin: $(EXACT_SO) $(COHERENCE_SO)
 
-test: rootfs $(KSELFTESTS)/stamp $(EXACT_SO)
+test: rootfs $(KSELFTESTS)/stamp $(EXACT_SO) $(COHERENCE_SO)
 	tests/run
 
 # Every check that needs no kernel build and no boot: the tools against
@@ -163,7 +169,7 @@ test: rootfs $(KSELFTESTS)/stamp $(EXACT_SO)
 # (make tree) while the other checks run, rather than every check waiting
 # the 45 s a fresh clone's extraction takes.
 CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 32-tests-run.t 40-brlock-tools.t 41-bpf-scripts.t \
-	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t)
+	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t 50-c2c-report.t)
 check: | deps
 	tests/run $(CHECK_TESTS)
 

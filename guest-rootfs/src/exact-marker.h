@@ -16,4 +16,20 @@
 #define EXACT_START()	__asm__ volatile(EXACT_START_ASM ::: "memory")
 #define EXACT_STOP()	__asm__ volatile(EXACT_STOP_ASM ::: "memory")
 
+/*
+ * qemu/plugin/coherence.c's: the line that holds *P is ignored from here
+ * on, by every CPU (a lockstep harness's turn, which would otherwise be a
+ * transfer a handover). The marker names the line through the load that
+ * follows it; EXACT_COUNT_LINE(P) counts it again. exact.so does not
+ * know them and counts them as the nops they are.
+ */
+#define EXACT_IGNORE_LINE(p)	__asm__ volatile("nopl 0x45584303(%%rax)\n"	\
+						 "movzbl %0, %%eax\n"		\
+						 :: "m"(*(const volatile char *)(p))	\
+						 : "rax", "memory")
+#define EXACT_COUNT_LINE(p)	__asm__ volatile("nopl 0x45584304(%%rax)\n"	\
+						 "movzbl %0, %%eax\n"		\
+						 :: "m"(*(const volatile char *)(p))	\
+						 : "rax", "memory")
+
 #endif

@@ -2,7 +2,7 @@
 /*
  * The few declarations of QEMU's TCG plugin API (version 1, as QEMU 7.2
  * has it: include/qemu/qemu-plugin.h, docs/devel/tcg-plugins.rst) that
- * exact.c uses. Debian packages no header for it; these follow QEMU's
+ * exact.c and coherence.c use. Debian packages no header for it; these follow QEMU's
  * documented signatures, and QEMU refuses a plugin whose
  * qemu_plugin_version it does not support, so a mismatch fails at load.
  */
@@ -67,6 +67,36 @@ struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb
 						 size_t idx);
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+
+/* Memory accesses (coherence.c): one callback an access, after it. */
+typedef uint32_t qemu_plugin_meminfo_t;
+
+enum qemu_plugin_mem_rw {
+	QEMU_PLUGIN_MEM_R = 1,
+	QEMU_PLUGIN_MEM_W,
+	QEMU_PLUGIN_MEM_RW,
+};
+
+struct qemu_plugin_hwaddr;
+
+typedef void (*qemu_plugin_vcpu_mem_cb_t)(unsigned int vcpu_index,
+					  qemu_plugin_meminfo_t info,
+					  uint64_t vaddr, void *userdata);
+
+void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
+				      qemu_plugin_vcpu_mem_cb_t cb,
+				      enum qemu_plugin_cb_flags flags,
+				      enum qemu_plugin_mem_rw rw,
+				      void *userdata);
+unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
+bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
+/* Valid only inside the memory callback it was asked in. */
+struct qemu_plugin_hwaddr *qemu_plugin_get_hwaddr(qemu_plugin_meminfo_t info,
+						  uint64_t vaddr);
+bool qemu_plugin_hwaddr_is_io(const struct qemu_plugin_hwaddr *haddr);
+uint64_t qemu_plugin_hwaddr_phys_addr(const struct qemu_plugin_hwaddr *haddr);
 
 void qemu_plugin_outs(const char *string);
 
