@@ -53,7 +53,7 @@ kbuild = $(MAKE) -C $(1) O=$(2) CC="ccache gcc" -j$(JOBS)
 ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
-.PHONY: all run test check soak bench bench-kernels exact plugin peer series-check deps tree kernel rootfs \
+.PHONY: all run test check soak bench bench-kernels exact coherence plugin peer series-check deps tree kernel rootfs \
 	shell export-patches help \
 	clean distclean FORCE
 all: run
@@ -68,7 +68,8 @@ help:
 	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
 	@echo 'make rootfs       the lab kernel and the guest initramfs'
 	@echo 'make plugin       build/exact.so and build/coherence.so, the counting QEMU plugins'
-	@echo 'make exact        instructions per operation, patched vs stock (bench kernels)'
+	@echo 'make exact        instructions per operation, patched vs stock, then the coherence table'
+	@echo 'make coherence    cache lines passed between CPUs per lock pair, 2 to 64 vCPUs (bench kernels)'
 	@echo 'make bench        the exact table, then patched vs stock and the lock benchmarks'
 	@echo 'make bench-kernels  the patched and the stock kernel without debug options'
 	@echo 'make peer         the kernel selftests on the stock and the patched kernel'
@@ -218,9 +219,18 @@ $(BENCH_INITRD): $(ROOTFS_INPUTS) $(KSELFTESTS)/stamp bench-kernels | deps
 # The tables go to stdout; results.json and the plots to build/bench/.
 # The exact table first: scripts/bench-report puts it in results.json.
 EXACT_WINDOWS ?= 30
-exact: bench-kernels $(BENCH_INITRD) $(EXACT_SO)
+# Then the coherence table: cache lines passed between CPUs per lock pair,
+# every CPU in lockstep, at COHERENCE_CPUS vCPUs (scripts/coherence).
+COHERENCE_ROUNDS ?= 100
+COHERENCE_CPUS ?= 2 4 8 16 32 64
+exact: bench-kernels $(BENCH_INITRD) $(EXACT_SO) $(COHERENCE_SO)
 	scripts/exact -i $(BENCH_INITRD) -o $(BUILD)/bench -w $(EXACT_WINDOWS) \
 		$(BENCH_PATCHED)/arch/x86/boot/bzImage $(BENCH_STOCK)/arch/x86/boot/bzImage
+	scripts/coherence -i $(BENCH_INITRD) -o $(BUILD)/bench -r $(COHERENCE_ROUNDS) \
+		-c "$(COHERENCE_CPUS)" $(BENCH_PATCHED)/arch/x86/boot/bzImage
+coherence: bench-kernels $(BENCH_INITRD) $(COHERENCE_SO)
+	scripts/coherence -i $(BENCH_INITRD) -o $(BUILD)/bench -r $(COHERENCE_ROUNDS) \
+		-c "$(COHERENCE_CPUS)" $(BENCH_PATCHED)/arch/x86/boot/bzImage
 bench: rootfs exact
 	scripts/bench -i $(BENCH_INITRD) -o $(BUILD)/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)
