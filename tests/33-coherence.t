@@ -114,7 +114,9 @@ lines=$(json_lines <"$work/c2c.json" 2>&1)
 for k in phys symbol transfers invalidations cpus false_sharing; do
 	check "... FILE's first line has \"$k\"" test -n "$(value_of "lines.0.$k" "$lines")"
 done
-check_eq "... the busiest line is the fixture's counter, in user space" "[user]" "$(value_of lines.0.symbol "$lines")"
-check "... passed about once an increment" within "$(ratio "$(value_of lines.0.transfers "$lines")" $((2 * OPS)))" 0.98 1.10
+# The counter is one of the lines, named by its code: a user program's.
+t=$(jq -r '[.lines[] | select(.symbol == "[user]") | .transfers] | max' "$work/c2c.json" 2>&1)
+check "... the fixture's counter is there, a line of a user program's, passed about once an increment ($t)" \
+	within "$(ratio "$t" $((2 * OPS)))" 0.98 1.02
 check_match "... FILE.txt is perf c2c report's table" "Shared Data Cache Line Table" "$(cat "$work/c2c.json.txt" 2>&1)"
 check_match "... with each line's offsets and code sites" "Shared Cache Line Distribution" "$(cat "$work/c2c.json.txt" 2>&1)"

@@ -16,7 +16,7 @@ fx=tests/fixtures/coherence
 check_eq "coherence.so builds with -Wall -Wextra and no warning" "" \
 	"$(gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o "$work/coherence.so" qemu/plugin/coherence.c 2>&1)"
 check_match "... and exports what QEMU loads" 'qemu_plugin_install' "$(nm -D "$work/coherence.so" 2>&1)"
-for m in 0x45584301 0x45584302 0x45584303 0x45584304; do
+for m in 0x45584301 0x45584302 0x45584303 0x45584304 0x45584305 0x45584306; do
 	n=$(grep -l -- "$m" qemu/plugin/coherence.c guest-rootfs/src/exact-marker.h 2>/dev/null | wc -l)
 	check "marker $m is the same in coherence.c and the guest header" [ "$n" = 2 ]
 done

@@ -37,6 +37,24 @@
  * window, in window order. A detached window holds the closes alone (OPS
  * of them, each a mntput() of a detached mount); its mount, opens and
  * umount -l come before the marker.
+ *
+ * With -L ROUNDS it counts cache lines instead (lockstep mode, for
+ * qemu/plugin/coherence.c): a thread on every allowed CPU, taking turns,
+ * one operation a turn, a warm-up round and then ROUNDS rounds in one
+ * window, so that each operation follows another CPU's: the lines that
+ * an operation passes between CPUs when every CPU does it. The turn is
+ * waited on with PAUSE (under single-threaded TCG it ends the vCPU's
+ * turn) and its line is hidden from the count. Measures: the
+ * single-thread ones but detached and fork, and
+ *
+ *   mixed             the first CPU mounts and unmounts a tmpfs on its
+ *                     turns, every other CPU does a lookup on its own:
+ *                     the case a big-reader lock is for. The mounting
+ *                     CPU's accesses are not counted (EXACT_MUTE()): the
+ *                     window is what the lookups pay for the writer.
+ *
+ * It prints "exact MEASURE.lockstep OPS" a window, OPS the operations
+ * counted (mixed: the lookups).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -69,7 +87,7 @@ static const char *prog = "brlock-bench-vfs";
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [-d DEPTH] [-t MS | -x WINDOWS [-n OPS]] [-m MEASURE[,MEASURE...]] DIR\n"
+		"usage: %s [-d DEPTH] [-t MS | -x WINDOWS [-n OPS] | -L ROUNDS] [-m MEASURE[,MEASURE...]] DIR\n"
 		"  -d DEPTH    tmpfs mounts in the chain, 1..%d (default 4)\n"
 		"  -t MS       how long each measure runs, in ms (default 1000)\n"
 		"  -m LIST     the measures to run, in this order (default all):\n"
@@ -81,6 +99,11 @@ static void usage(FILE *f)
 		"              exact.so plugin; single-thread measures only\n"
 		"              (default all of them)\n"
 		"  -n OPS      operations a window in exact mode (default 1)\n"
+		"  -L ROUNDS   lockstep mode: no timing; a thread a CPU, taking\n"
+		"              turns, ROUNDS rounds in a window of QEMU's\n"
+		"              coherence.so plugin: lookup dotdot getcwd mount\n"
+		"              bind mntns, and mixed (lockstep only: one CPU mounts,\n"
+		"              the others look up)\n"
 		"Mounts the chain in a new folder under DIR, prints one line\n"
 		"\"MEASURE OPS_PER_SECOND\" a measure (\"exact MEASURE OPS\" a\n"
 		"window with -x), and unmounts everything again. Exits 1 when a\n"
@@ -107,28 +130,30 @@ static int depth = 4, mounted;
 /* "m/m/m/m" from base down, "../../../.." from the bottom up. */
 static char down[4 * MAX_DEPTH], up[4 * MAX_DEPTH];
 
-enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT, BIND, MNTNS, DETACHED, FORK };
+enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT, BIND, MNTNS, DETACHED, FORK, MIXED };
 
 struct measure {
 	const char	*name;
 	enum kind	kind;
 	int		all_cpus;
+	int		lockstep;	/* 1: in lockstep mode; 2: only there */
 };
 
 static const struct measure measures[] = {
-	{ "lookup",		LOOKUP,	0 },
-	{ "lookup_all_cpus",	LOOKUP,	1 },
-	{ "dotdot",		DOTDOT,	0 },
-	{ "dotdot_all_cpus",	DOTDOT,	1 },
-	{ "getcwd",		GETCWD,	0 },
-	{ "getcwd_all_cpus",	GETCWD,	1 },
-	{ "mount",		MOUNT,	1 },
-	{ "mount_one_cpu",	MOUNT,	0 },
-	{ "bind",		BIND,	0 },
-	{ "mntns",		MNTNS,	0 },
-	{ "detached",		DETACHED, 0 },
-	{ "detached_all_cpus",	DETACHED, 1 },
-	{ "fork",		FORK,	0 },
+	{ "lookup",		LOOKUP,	0, 1 },
+	{ "lookup_all_cpus",	LOOKUP,	1, 0 },
+	{ "dotdot",		DOTDOT,	0, 1 },
+	{ "dotdot_all_cpus",	DOTDOT,	1, 0 },
+	{ "getcwd",		GETCWD,	0, 1 },
+	{ "getcwd_all_cpus",	GETCWD,	1, 0 },
+	{ "mount",		MOUNT,	1, 0 },
+	{ "mount_one_cpu",	MOUNT,	0, 1 },
+	{ "bind",		BIND,	0, 1 },
+	{ "mntns",		MNTNS,	0, 1 },
+	{ "detached",		DETACHED, 0, 0 },
+	{ "detached_all_cpus",	DETACHED, 1, 0 },
+	{ "fork",		FORK,	0, 0 },
+	{ "mixed",		MIXED,	1, 2 },
 };
 #define NR_MEASURES (sizeof(measures) / sizeof(measures[0]))
 
@@ -261,6 +286,8 @@ static int one_op(struct worker *w)
 		break;
 	case FORK:
 		return fork_wait(w);
+	case MIXED:
+		break;	/* run_measure() gives each worker LOOKUP or MOUNT */
 	}
 	return 0;
 }
@@ -333,6 +360,42 @@ static void exact_windows(struct worker *w)
 	fflush(stdout);
 }
 
+/* Lockstep mode (-L): rounds a window; the turn, in a line of its own. */
+static long lockstep_rounds;
+static int lockstep_mixed;
+static struct {
+	_Alignas(64) volatile int turn;
+} lockstep;
+
+/*
+ * Lockstep mode: @w's turns, one operation each, a warm-up round and then
+ * lockstep_rounds in the window, which the first worker opens and the
+ * last closes.
+ */
+static void lockstep_turns(struct worker *w, int n)
+{
+	long r;
+
+	for (r = 0; r <= lockstep_rounds; r++) {
+		while (lockstep.turn != w->idx)
+			__builtin_ia32_pause();
+		if (r == 1 && w->idx == 0)
+			EXACT_START();
+		if (lockstep_mixed && w->idx == 0)
+			EXACT_MUTE();
+		if (!w->err)
+			one_op(w);
+		if (lockstep_mixed && w->idx == 0)
+			EXACT_UNMUTE();
+		if (r == lockstep_rounds && w->idx == n - 1)
+			EXACT_STOP();
+		/* A failed worker still passes the turn: the others finish. */
+		__atomic_store_n(&lockstep.turn, (w->idx + 1) % n, __ATOMIC_RELEASE);
+	}
+}
+
+static int lockstep_threads;
+
 static void *worker_fn(void *arg)
 {
 	struct worker *w = arg;
@@ -355,7 +418,9 @@ static void *worker_fn(void *arg)
 		fail(w, "chdir");
 
 	pthread_barrier_wait(&start_line);
-	if (w->exact_windows) {
+	if (lockstep_rounds) {
+		lockstep_turns(w, lockstep_threads);
+	} else if (w->exact_windows) {
 		if (!w->err)
 			exact_windows(w);
 	} else if (!w->err) {
@@ -410,7 +475,7 @@ static long exact_nr_ops = 1;
 
 static int has_mount_point(enum kind kind)
 {
-	return kind == MOUNT || kind == BIND || kind == DETACHED;
+	return kind == MOUNT || kind == BIND || kind == DETACHED || kind == MIXED;
 }
 
 /*
@@ -419,7 +484,7 @@ static int has_mount_point(enum kind kind)
  */
 static int run_measure(const struct measure *m, long ms)
 {
-	int n = m->all_cpus ? nr_cpus : 1, i, ret = 0;
+	int n = m->all_cpus || lockstep_rounds ? nr_cpus : 1, i, ret = 0;
 	unsigned long ops = 0;
 	double t0, t1;
 
@@ -435,6 +500,9 @@ static int run_measure(const struct measure *m, long ms)
 		w->cpu = cpus[i];
 		w->idx = i;
 		w->kind = m->kind;
+		/* mixed: the first CPU mounts, the others look up. */
+		if (m->kind == MIXED)
+			w->kind = i ? LOOKUP : MOUNT;
 		w->exact_windows = exact_nr_windows;
 		w->exact_ops = exact_nr_ops;
 		memset(w->fds, -1, sizeof(w->fds));
@@ -460,10 +528,13 @@ static int run_measure(const struct measure *m, long ms)
 		}
 	}
 	exact_name = m->name;
+	lockstep.turn = 0;
+	lockstep_threads = n;
+	lockstep_mixed = m->kind == MIXED;
 	pthread_barrier_wait(&start_line);
 	t0 = now();
 	/* Exact mode: the windows end the worker; a signal waits for them. */
-	if (!exact_nr_windows && !wait_ms(ms))
+	if (!exact_nr_windows && !lockstep_rounds && !wait_ms(ms))
 		ret = -1;
 	__atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
 	for (i = 0; i < n; i++)
@@ -491,7 +562,12 @@ static int run_measure(const struct measure *m, long ms)
 		}
 		ops += w->ops;
 	}
-	if (ret || exact_nr_windows)
+	if (!ret && lockstep_rounds) {
+		printf("exact %s.lockstep %ld\n", m->name,
+		       lockstep_rounds * (m->kind == MIXED ? n - 1 : n));
+		fflush(stdout);
+	}
+	if (ret || exact_nr_windows || lockstep_rounds)
 		return ret;
 	printf("%s %.0f\n", m->name, ops / (t1 - t0));
 	fflush(stdout);
@@ -597,7 +673,7 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < (int)NR_MEASURES; i++)
 		which[i] = i;
-	while ((opt = getopt(argc, argv, "d:t:m:x:n:h")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:m:x:n:L:h")) != -1) {
 		switch (opt) {
 		case 'd':
 			if (parse_num(optarg, 1, MAX_DEPTH, &v)) {
@@ -631,6 +707,12 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'L':
+			if (parse_num(optarg, 1, 100000, &lockstep_rounds)) {
+				err_msg("-L wants 1..100000 rounds, not '%s'", optarg);
+				return 2;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -658,6 +740,28 @@ int main(int argc, char **argv)
 		}
 		nr_which = n;
 	}
+	if (exact_nr_windows && lockstep_rounds) {
+		err_msg("-x and -L are two modes: one at a time");
+		return 2;
+	}
+	/* The measures of the mode: mixed in lockstep mode only. */
+	{
+		int n = 0;
+
+		for (i = 0; i < nr_which; i++) {
+			int in = lockstep_rounds ? measures[which[i]].lockstep
+						 : measures[which[i]].lockstep != 2;
+
+			if (in) {
+				which[n++] = which[i];
+			} else if (picked) {
+				err_msg("%s: not a measure of %s mode", measures[which[i]].name,
+					lockstep_rounds ? "lockstep" : "this");
+				return 2;
+			}
+		}
+		nr_which = n;
+	}
 	if (stat(argv[optind], &st) || !S_ISDIR(st.st_mode)) {
 		err_msg("%s is not a folder", argv[optind]);
 		return 2;
@@ -671,6 +775,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < CPU_SETSIZE; i++)
 		if (CPU_ISSET(i, &set))
 			cpus[nr_cpus++] = i;
+	if (lockstep_rounds && nr_cpus < 2) {
+		err_msg("-L: lockstep needs 2 CPUs or more");
+		return 2;
+	}
 
 	/*
 	 * The stop signals are blocked in every thread (they inherit the
@@ -686,6 +794,9 @@ int main(int argc, char **argv)
 
 	if (setup(argv[optind]))
 		return 1;
+	/* The turn is the harness's line, not the measure's. */
+	if (lockstep_rounds)
+		EXACT_IGNORE_LINE(&lockstep.turn);
 	for (i = 0; i < nr_which && !got_signal; i++) {
 		if (run_measure(&measures[which[i]], ms)) {
 			status = 1;
@@ -695,6 +806,8 @@ int main(int argc, char **argv)
 		if (!wait_ms(0))
 			break;
 	}
+	if (lockstep_rounds)
+		EXACT_COUNT_LINE(&lockstep.turn);
 	if (got_signal) {
 		err_msg("stopped by signal %d", got_signal);
 		/* As a shell reports a command a signal ended: 128 + the signal. */

@@ -32,4 +32,12 @@
 						 :: "m"(*(const volatile char *)(p))	\
 						 : "rax", "memory")
 
+/*
+ * coherence.c's too: this CPU's accesses between EXACT_MUTE() and
+ * EXACT_UNMUTE() are not counted (the plugin's directory still follows
+ * them), so that a window counts what the other CPUs pay for its work.
+ */
+#define EXACT_MUTE()	__asm__ volatile("nopl 0x45584305(%%rax)\n" ::: "memory")
+#define EXACT_UNMUTE()	__asm__ volatile("nopl 0x45584306(%%rax)\n" ::: "memory")
+
 #endif

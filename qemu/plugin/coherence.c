@@ -38,6 +38,10 @@
  *                           otherwise be a transfer a handover
  *   nopl 0x45584304(%rax)   the line of this vCPU's next access is
  *                           counted again (the harness is done with it)
+ *   nopl 0x45584305(%rax)   this vCPU's accesses are not counted from
+ *                           here (the directory still follows them)...
+ *   nopl 0x45584306(%rax)   ...to here: a window that counts what the
+ *                           other CPUs pay for this one's work
  *
  * Output, FILE:
  *
@@ -79,6 +83,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define MARK_STOP	0x45584302u
 #define MARK_IGNORE	0x45584303u
 #define MARK_UNIGNORE	0x45584304u
+#define MARK_MUTE	0x45584305u
+#define MARK_UNMUTE	0x45584306u
 
 #define LINE_SHIFT	6
 #define LINE_SIZE	(1u << LINE_SHIFT)
@@ -138,6 +144,7 @@ struct line {
 struct vcpu {
 	/* The next access names a line to ignore (1) or count again (-1). */
 	int		name_ignored;
+	int		muted;
 	uint64_t	transfers, invalidations, loads, stores;
 };
 
@@ -340,7 +347,7 @@ static void line_access(unsigned int cpu, uint64_t phys, uint64_t vaddr,
 			l->owner = 0;	/* written back: shared now */
 		l->holders |= bit;
 	}
-	count = __atomic_load_n(&counting, __ATOMIC_RELAXED);
+	count = __atomic_load_n(&counting, __ATOMIC_RELAXED) && !vcpus[cpu].muted;
 	if (count) {
 		struct vcpu *v = &vcpus[cpu];
 
@@ -439,6 +446,10 @@ static void mark_cb(unsigned int cpu, void *udata)
 
 	if (cpu >= (unsigned int)nr_vcpus)
 		return;
+	if (mark == MARK_MUTE || mark == MARK_UNMUTE) {
+		vcpus[cpu].muted = mark == MARK_MUTE;
+		return;
+	}
 	if (mark == MARK_IGNORE || mark == MARK_UNIGNORE) {
 		vcpus[cpu].name_ignored = mark == MARK_IGNORE ? 1 : -1;
 		return;
@@ -465,7 +476,7 @@ static uint32_t marker_of(const uint8_t *b, size_t size)
 	if (size != 7 || b[0] != 0x0f || b[1] != 0x1f || b[2] != 0x80)
 		return 0;
 	disp = b[3] | b[4] << 8 | b[5] << 16 | (uint32_t)b[6] << 24;
-	return disp >= MARK_START && disp <= MARK_UNIGNORE ? disp : 0;
+	return disp >= MARK_START && disp <= MARK_UNMUTE ? disp : 0;
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
