@@ -149,13 +149,13 @@ shell: rootfs
 
 # QEMU's exact.so: guest instructions between two marker instructions.
 EXACT_SO := $(BUILD)/exact.so
-$(EXACT_SO): qemu/plugin/exact.c qemu/plugin/qemu-plugin-api.h | deps
+$(EXACT_SO): qemu/plugin/exact.c qemu/plugin/markers.h qemu/plugin/qemu-plugin-api.h | deps
 	@mkdir -p $(BUILD)
 	gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o $@ qemu/plugin/exact.c
 # QEMU's coherence.so: cache lines passed between vCPUs, as perf c2c
 # counts them on hardware (qemu/plugin/coherence.c).
 COHERENCE_SO := $(BUILD)/coherence.so
-$(COHERENCE_SO): qemu/plugin/coherence.c qemu/plugin/qemu-plugin-api.h | deps
+$(COHERENCE_SO): qemu/plugin/coherence.c qemu/plugin/markers.h qemu/plugin/qemu-plugin-api.h | deps
 	@mkdir -p $(BUILD)
 	gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o $@ qemu/plugin/coherence.c
 plugin: $(EXACT_SO) $(COHERENCE_SO)

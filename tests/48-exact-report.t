@@ -25,8 +25,8 @@ check_match "exact-calibrate's plain window is the marker, one mov and the loop"
 
 # The markers: the plugin's, the guest programs', brlock_bench's.
 for m in 0x45584301 0x45584302; do
-	n=$(grep -l -- "$m" qemu/plugin/exact.c guest-rootfs/src/exact-marker.h patches/*.patch 2>/dev/null | wc -l)
-	check "marker $m is the same in the plugin, the guest header and brlock_bench's patch" [ "$n" -ge 3 ]
+	n=$(grep -l -- "$m" qemu/plugin/markers.h guest-rootfs/src/exact-marker.h patches/*.patch 2>/dev/null | wc -l)
+	check "marker $m is the same in the plugins' header, the guest header and brlock_bench's patch" [ "$n" -ge 3 ]
 done
 
 # exact-report on hand-made windows: 3 windows of "a" (2 ops each:

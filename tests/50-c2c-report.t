@@ -17,8 +17,8 @@ check_eq "coherence.so builds with -Wall -Wextra and no warning" "" \
 	"$(gcc -shared -fPIC -O2 -Wall -Wextra -fvisibility=hidden -o "$work/coherence.so" qemu/plugin/coherence.c 2>&1)"
 check_match "... and exports what QEMU loads" 'qemu_plugin_install' "$(nm -D "$work/coherence.so" 2>&1)"
 for m in 0x45584301 0x45584302 0x45584303 0x45584304 0x45584305 0x45584306; do
-	n=$(grep -l -- "$m" qemu/plugin/coherence.c guest-rootfs/src/exact-marker.h 2>/dev/null | wc -l)
-	check "marker $m is the same in coherence.c and the guest header" [ "$n" = 2 ]
+	n=$(grep -l -- "$m" qemu/plugin/markers.h guest-rootfs/src/exact-marker.h 2>/dev/null | wc -l)
+	check "marker $m is the same in the plugins' header and the guest header" [ "$n" = 2 ]
 done
 check_eq "coherence-fixture and c2c-window build static with -Wall -Wextra and no warning" "" \
 	"$(for c in coherence-fixture c2c-window; do gcc -static -O2 -pthread -Wall -Wextra -o "$work/$c" "guest-rootfs/src/$c.c" 2>&1; done)"

@@ -75,16 +75,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markers.h"
 #include "qemu-plugin-api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-#define MARK_START	0x45584301u
-#define MARK_STOP	0x45584302u
-#define MARK_IGNORE	0x45584303u
-#define MARK_UNIGNORE	0x45584304u
-#define MARK_MUTE	0x45584305u
-#define MARK_UNMUTE	0x45584306u
 
 #define LINE_SHIFT	6
 #define LINE_SIZE	(1u << LINE_SHIFT)
@@ -466,17 +461,6 @@ static void mark_cb(unsigned int cpu, void *udata)
 		win_seq++;
 	}
 	pthread_mutex_unlock(&win_lock);
-}
-
-/* 0 or the marker an instruction is. */
-static uint32_t marker_of(const uint8_t *b, size_t size)
-{
-	uint32_t disp;
-
-	if (size != 7 || b[0] != 0x0f || b[1] != 0x1f || b[2] != 0x80)
-		return 0;
-	disp = b[3] | b[4] << 8 | b[5] << 16 | (uint32_t)b[6] << 24;
-	return disp >= MARK_START && disp <= MARK_UNMUTE ? disp : 0;
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)

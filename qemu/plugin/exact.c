@@ -15,7 +15,8 @@
  *   nopl 0x45584301(%rax)   0f 1f 80 01 43 58 45   opens a window
  *   nopl 0x45584302(%rax)   0f 1f 80 02 43 58 45   closes it
  *
- * (guest-rootfs/src/exact-marker.h and the brlock_bench module emit them.)
+ * (guest-rootfs/src/exact-marker.h and the brlock_bench module emit them;
+ * qemu/plugin/markers.h recognises them.)
  * A window belongs to the vCPU that opened it, so the measured code must
  * stay on one CPU between the two markers (pin it). It counts everything
  * that vCPU executes in between, user and kernel, interrupts included:
@@ -44,12 +45,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markers.h"
 #include "qemu-plugin-api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-#define MARK_START	0x45584301u
-#define MARK_STOP	0x45584302u
 
 /* What a translation block adds to its vCPU's counts at each execution. */
 struct tb_info {
@@ -192,17 +192,6 @@ static void mark_exec(unsigned int index, void *udata)
 	window_close(v, index, insns - v->open_insns - 1, locked - v->open_locked);
 }
 
-/* 0 or the marker an instruction is. */
-static uint32_t marker_of(const uint8_t *b, size_t size)
-{
-	uint32_t disp;
-
-	if (size != 7 || b[0] != 0x0f || b[1] != 0x1f || b[2] != 0x80)
-		return 0;
-	disp = b[3] | b[4] << 8 | b[5] << 16 | (uint32_t)b[6] << 24;
-	return disp == MARK_START || disp == MARK_STOP ? disp : 0;
-}
-
 /*
  * An atomic read-modify-write: a LOCK prefix among the legacy and REX
  * prefixes, or XCHG with a memory operand, which locks without one.
@@ -266,7 +255,8 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 		after--;
 		locked_after -= locked[i];
-		if (!mark)
+		/* coherence.c's other markers are nops here. */
+		if (mark != MARK_START && mark != MARK_STOP)
 			continue;
 		/* Never freed: QEMU may run this block until it exits. */
 		m = xcalloc(1, sizeof(*m));
