@@ -69,7 +69,7 @@ help:
 	@echo 'make rootfs       the lab kernel and the guest initramfs'
 	@echo 'make plugin       build/exact.so and build/coherence.so, the counting QEMU plugins'
 	@echo 'make exact        instructions per operation, patched vs stock, then the coherence table'
-	@echo 'make coherence    cache lines passed between CPUs per lock pair, 2 to 64 vCPUs (bench kernels)'
+	@echo 'make coherence    cache lines passed between CPUs per lock pair (2 to 64 vCPUs) and VFS call (bench kernels)'
 	@echo 'make bench        the exact table, then patched vs stock and the lock benchmarks'
 	@echo 'make bench-kernels  the patched and the stock kernel without debug options'
 	@echo 'make peer         the kernel selftests on the stock and the patched kernel'
@@ -223,14 +223,17 @@ EXACT_WINDOWS ?= 30
 # every CPU in lockstep, at COHERENCE_CPUS vCPUs (scripts/coherence).
 COHERENCE_ROUNDS ?= 100
 COHERENCE_CPUS ?= 2 4 8 16 32 64
+# And the VFS's system calls on the patched, fence-free and stock kernels.
+COHERENCE_VFS_CPUS ?= 2 8
+COHERENCE_VFS_ROUNDS ?= 20
+COHERENCE_ARGS = -i $(BENCH_INITRD) -o $(BUILD)/bench -r $(COHERENCE_ROUNDS) -c "$(COHERENCE_CPUS)" \
+	-s $(BENCH_STOCK)/arch/x86/boot/bzImage -v "$(COHERENCE_VFS_CPUS)" -R $(COHERENCE_VFS_ROUNDS)
 exact: bench-kernels $(BENCH_INITRD) $(EXACT_SO) $(COHERENCE_SO)
 	scripts/exact -i $(BENCH_INITRD) -o $(BUILD)/bench -w $(EXACT_WINDOWS) \
 		$(BENCH_PATCHED)/arch/x86/boot/bzImage $(BENCH_STOCK)/arch/x86/boot/bzImage
-	scripts/coherence -i $(BENCH_INITRD) -o $(BUILD)/bench -r $(COHERENCE_ROUNDS) \
-		-c "$(COHERENCE_CPUS)" $(BENCH_PATCHED)/arch/x86/boot/bzImage
+	scripts/coherence $(COHERENCE_ARGS) $(BENCH_PATCHED)/arch/x86/boot/bzImage
 coherence: bench-kernels $(BENCH_INITRD) $(COHERENCE_SO)
-	scripts/coherence -i $(BENCH_INITRD) -o $(BUILD)/bench -r $(COHERENCE_ROUNDS) \
-		-c "$(COHERENCE_CPUS)" $(BENCH_PATCHED)/arch/x86/boot/bzImage
+	scripts/coherence $(COHERENCE_ARGS) $(BENCH_PATCHED)/arch/x86/boot/bzImage
 bench: rootfs exact
 	scripts/bench -i $(BENCH_INITRD) -o $(BUILD)/bench $(BENCH_PATCHED)/arch/x86/boot/bzImage \
 		$(BENCH_STOCK)/arch/x86/boot/bzImage $(BENCH_ROUNDS)

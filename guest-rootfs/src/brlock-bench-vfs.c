@@ -47,6 +47,11 @@
  * turn) and its line is hidden from the count. Measures: the
  * single-thread ones but detached and fork, and
  *
+ *   dotdot_ref        the stat() up the chain in ref-walk: the path
+ *                     starts in sysfs, whose kernfs d_revalidate()
+ *                     refuses RCU-walk, so every `..` across a mount root
+ *                     is follow_dotdot()'s choose_mountpoint(), the read
+ *                     side's one taker on the way up
  *   mixed             the first CPU mounts and unmounts a tmpfs on its
  *                     turns, every other CPU does a lookup on its own:
  *                     the case a big-reader lock is for. The mounting
@@ -102,8 +107,9 @@ static void usage(FILE *f)
 		"  -L ROUNDS   lockstep mode: no timing; a thread a CPU, taking\n"
 		"              turns, ROUNDS rounds in a window of QEMU's\n"
 		"              coherence.so plugin: lookup dotdot getcwd mount\n"
-		"              bind mntns, and mixed (lockstep only: one CPU mounts,\n"
-		"              the others look up)\n"
+		"              bind mntns, and (lockstep only) dotdot_ref (dotdot in\n"
+		"              ref-walk, from sysfs) and mixed (one CPU mounts, the\n"
+		"              others look up)\n"
 		"Mounts the chain in a new folder under DIR, prints one line\n"
 		"\"MEASURE OPS_PER_SECOND\" a measure (\"exact MEASURE OPS\" a\n"
 		"window with -x), and unmounts everything again. Exits 1 when a\n"
@@ -129,8 +135,11 @@ static char level[MAX_DEPTH + 1][PATH_MAX];
 static int depth = 4, mounted;
 /* "m/m/m/m" from base down, "../../../.." from the bottom up. */
 static char down[4 * MAX_DEPTH], up[4 * MAX_DEPTH];
+/* From sysfs down to the bottom and back up: ref-walk all the way. */
+#define REF_WALK_START	"/sys/kernel/../.."
+static char ref_up[sizeof(REF_WALK_START) + PATH_MAX + sizeof(up)];
 
-enum kind { LOOKUP, DOTDOT, GETCWD, MOUNT, BIND, MNTNS, DETACHED, FORK, MIXED };
+enum kind { LOOKUP, DOTDOT, DOTDOT_REF, GETCWD, MOUNT, BIND, MNTNS, DETACHED, FORK, MIXED };
 
 struct measure {
 	const char	*name;
@@ -153,6 +162,7 @@ static const struct measure measures[] = {
 	{ "detached",		DETACHED, 0, 0 },
 	{ "detached_all_cpus",	DETACHED, 1, 0 },
 	{ "fork",		FORK,	0, 0 },
+	{ "dotdot_ref",		DOTDOT_REF, 0, 2 },
 	{ "mixed",		MIXED,	1, 2 },
 };
 #define NR_MEASURES (sizeof(measures) / sizeof(measures[0]))
@@ -251,6 +261,10 @@ static int one_op(struct worker *w)
 	case DOTDOT:
 		if (stat(up, &st))
 			return fail(w, "stat up the chain");
+		break;
+	case DOTDOT_REF:
+		if (stat(ref_up, &st))
+			return fail(w, "stat up the chain in ref-walk");
 		break;
 	case GETCWD:
 		if (!getcwd(buf, sizeof(buf)))
@@ -599,6 +613,7 @@ static void teardown(void)
 
 static int setup(const char *dir)
 {
+	char buf[PATH_MAX];
 	int i;
 
 	if (snprintf(base, sizeof(base), "%s/brlock-bench-vfs.XXXXXX", dir) >=
@@ -626,6 +641,12 @@ static int setup(const char *dir)
 		strcat(down, i > 1 ? "/m" : "m");
 		strcat(up, i > 1 ? "/.." : "..");
 	}
+	/* An absolute path, for the walk that starts in sysfs. */
+	if (!realpath(level[depth], buf)) {
+		err_msg("realpath %s: %s", level[depth], strerror(errno));
+		return -1;
+	}
+	snprintf(ref_up, sizeof(ref_up), REF_WALK_START "%s/%s", buf, up);
 	return 0;
 }
 

@@ -9,7 +9,7 @@
  * a cache until another CPU's store invalidates it, so what it counts is
  * what sharing costs, not what capacity does.
  *
- *   qemu-system-x86_64 ... -plugin coherence.so,out=FILE
+ *   qemu-system-x86_64 ... -plugin coherence.so,out=FILE[,timer=ADDR][,wlines=N]
  *
  * Counted, for accesses made while a window is open:
  *
@@ -43,12 +43,28 @@
  *   nopl 0x45584306(%rax)   ...to here: a window that counts what the
  *                           other CPUs pay for this one's work
  *
+ * With wlines=N a window record lists its N busiest lines (default 8).
+ *
+ * With timer=ADDR (the guest's local APIC timer vector entry,
+ * asm_sysvec_apic_timer_interrupt in System.map, nokaslr), a vCPU's
+ * accesses from that entry to its next iretq or sysretq are the timer
+ * interrupt's (the tick, hrtimers and the softirqs run on its exit), and
+ * are counted apart, as timer_transfers and timer_invalidations, not in
+ * the window's lines: under TCG guest time runs with the host's clock, so
+ * the slower the emulation (more vCPUs in one host thread) the more ticks
+ * land in each operation, and their lines (jiffies_64, tk_core, the RCU
+ * state) say nothing of the code measured. The directory still follows
+ * them. An interrupt nested in the timer's softirqs ends this early
+ * at its own iretq: what follows is counted as the window's.
+ *
  * Output, FILE:
  *
  *   coherence VCPUS vcpus line 64
  *   window SEQ vcpu V transfers T invalidations I loads L stores S
+ *          timer_transfers T timer_invalidations I
  *     wline PHYS VADDR transfers T invalidations I cpus MASK site PC
- *                            (the window's 8 lines with the most traffic)
+ *                            (the window's lines with the most traffic, 8
+ *                            or wlines=N of them)
  *   ...
  *   line PHYS VADDR transfers T invalidations I loads L stores S cpus MASK
  *     cpu C wrote BYTEMASK touched BYTEMASK
@@ -91,7 +107,6 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 #define NR_CHUNKS	(1u << (40 - LINE_SHIFT - CHUNK_SHIFT))
 #define NR_STRIPES	1024
 #define SITES		4
-#define WINDOW_TOP	8
 
 /* Where an access was made at: one a memory instruction. */
 struct site {
@@ -140,7 +155,10 @@ struct vcpu {
 	/* The next access names a line to ignore (1) or count again (-1). */
 	int		name_ignored;
 	int		muted;
+	/* Inside the timer interrupt (timer=ADDR). */
+	int		in_timer;
 	uint64_t	transfers, invalidations, loads, stores;
+	uint64_t	timer_transfers, timer_invalidations;
 };
 
 static struct line *chunks[NR_CHUNKS];
@@ -157,9 +175,15 @@ static FILE *out;
 
 /* Window state: armed from the first window on, counting inside one. */
 static int armed, counting;
+/* The timer vector's entry (timer=ADDR), 0: the timer is counted in. */
+static uint64_t timer_entry;
+/* The lines a window record lists (wlines=N). */
+static unsigned long window_top = 8;
 static uint64_t win_seq;
 static unsigned int win_vcpu;
-static uint64_t win_base[4];
+/* A window's counts: what totals() sums over the vCPUs. */
+#define NR_TOTALS	6
+static uint64_t win_base[NR_TOTALS];
 static uint32_t *win_lines;
 static uint32_t nr_win_lines, max_win_lines;
 static pthread_mutex_t win_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -343,7 +367,10 @@ static void line_access(unsigned int cpu, uint64_t phys, uint64_t vaddr,
 		l->holders |= bit;
 	}
 	count = __atomic_load_n(&counting, __ATOMIC_RELAXED) && !vcpus[cpu].muted;
-	if (count) {
+	if (count && vcpus[cpu].in_timer) {
+		vcpus[cpu].timer_transfers += transfer;
+		vcpus[cpu].timer_invalidations += invalidation;
+	} else if (count) {
 		struct vcpu *v = &vcpus[cpu];
 
 		v->transfers += transfer;
@@ -388,16 +415,19 @@ static void mem_cb(unsigned int cpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
 		    (end & (LINE_SIZE - 1)) + 1, store, site->pc);
 }
 
-static void totals(uint64_t t[4])
+static void totals(uint64_t t[NR_TOTALS])
 {
-	int i;
+	int i, j;
 
-	memset(t, 0, 4 * sizeof(*t));
+	memset(t, 0, NR_TOTALS * sizeof(*t));
 	for (i = 0; i < nr_vcpus; i++) {
-		t[0] += __atomic_load_n(&vcpus[i].transfers, __ATOMIC_RELAXED);
-		t[1] += __atomic_load_n(&vcpus[i].invalidations, __ATOMIC_RELAXED);
-		t[2] += __atomic_load_n(&vcpus[i].loads, __ATOMIC_RELAXED);
-		t[3] += __atomic_load_n(&vcpus[i].stores, __ATOMIC_RELAXED);
+		const uint64_t *c[NR_TOTALS] = {
+			&vcpus[i].transfers, &vcpus[i].invalidations, &vcpus[i].loads,
+			&vcpus[i].stores, &vcpus[i].timer_transfers, &vcpus[i].timer_invalidations,
+		};
+
+		for (j = 0; j < NR_TOTALS; j++)
+			t[j] += __atomic_load_n(c[j], __ATOMIC_RELAXED);
 	}
 }
 
@@ -413,16 +443,18 @@ static int by_window_traffic(const void *a, const void *b)
 
 static void window_close(void)
 {
-	uint64_t t[4];
+	uint64_t t[NR_TOTALS];
 	uint32_t i;
 
 	totals(t);
 	pthread_mutex_lock(&stats_lock);
 	fprintf(out, "window %" PRIu64 " vcpu %u transfers %" PRIu64 " invalidations %" PRIu64
-		" loads %" PRIu64 " stores %" PRIu64 "\n", win_seq, win_vcpu,
-		t[0] - win_base[0], t[1] - win_base[1], t[2] - win_base[2], t[3] - win_base[3]);
+		" loads %" PRIu64 " stores %" PRIu64 " timer_transfers %" PRIu64
+		" timer_invalidations %" PRIu64 "\n", win_seq, win_vcpu,
+		t[0] - win_base[0], t[1] - win_base[1], t[2] - win_base[2], t[3] - win_base[3],
+		t[4] - win_base[4], t[5] - win_base[5]);
 	qsort(win_lines, nr_win_lines, sizeof(*win_lines), by_window_traffic);
-	for (i = 0; i < nr_win_lines && i < WINDOW_TOP; i++) {
+	for (i = 0; i < nr_win_lines && i < window_top; i++) {
 		struct stats *s = &stats[win_lines[i]];
 
 		fprintf(out, "  wline 0x%" PRIx64 " 0x%" PRIx64 " transfers %" PRIu64
@@ -463,6 +495,20 @@ static void mark_cb(unsigned int cpu, void *udata)
 	pthread_mutex_unlock(&win_lock);
 }
 
+/* The timer vector's entry (udata 1), or an iretq or sysretq (0). */
+static void timer_cb(unsigned int cpu, void *udata)
+{
+	if (cpu < (unsigned int)nr_vcpus)
+		vcpus[cpu].in_timer = udata != NULL;
+}
+
+/* iretq (48 cf) and sysretq (48 0f 07): the ways out of an interrupt. */
+static int is_return(const uint8_t *b, size_t size)
+{
+	return (size == 2 && b[0] == 0x48 && b[1] == 0xcf) ||
+	       (size == 3 && b[0] == 0x48 && b[1] == 0x0f && b[2] == 0x07);
+}
+
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb), i;
@@ -472,8 +518,13 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint32_t mark = marker_of(qemu_plugin_insn_data(insn),
 					  qemu_plugin_insn_size(insn));
+		uint64_t pc = qemu_plugin_insn_vaddr(insn);
 		struct site *site;
 
+		if (timer_entry && (pc == timer_entry ||
+				    is_return(qemu_plugin_insn_data(insn), qemu_plugin_insn_size(insn))))
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, timer_cb, QEMU_PLUGIN_CB_NO_REGS,
+							       (void *)(uintptr_t)(pc == timer_entry));
 		if (mark) {
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, mark_cb, QEMU_PLUGIN_CB_NO_REGS,
 							       (void *)(uintptr_t)mark);
@@ -481,7 +532,7 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		}
 		/* Never freed: QEMU may run this block until it exits. */
 		site = xrealloc(NULL, sizeof(*site));
-		site->pc = qemu_plugin_insn_vaddr(insn);
+		site->pc = pc;
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_cb, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW, site);
 	}
@@ -542,10 +593,27 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	int i;
 
 	for (i = 0; i < argc; i++) {
+		char *end;
+
 		if (!strncmp(argv[i], "out=", 4)) {
 			path = argv[i] + 4;
+		} else if (!strncmp(argv[i], "timer=", 6)) {
+			errno = 0;
+			timer_entry = strtoull(argv[i] + 6, &end, 0);
+			if (errno || end == argv[i] + 6 || *end || !timer_entry) {
+				fprintf(stderr, "coherence.so: timer=%s: not an address\n", argv[i] + 6);
+				return -1;
+			}
+		} else if (!strncmp(argv[i], "wlines=", 7)) {
+			errno = 0;
+			window_top = strtoul(argv[i] + 7, &end, 10);
+			if (errno || end == argv[i] + 7 || *end || !window_top) {
+				fprintf(stderr, "coherence.so: wlines=%s: not a count\n", argv[i] + 7);
+				return -1;
+			}
 		} else {
-			fprintf(stderr, "coherence.so: unknown argument '%s' (out=FILE)\n", argv[i]);
+			fprintf(stderr, "coherence.so: unknown argument '%s' (out=FILE [timer=ADDR] [wlines=N])\n",
+				argv[i]);
 			return -1;
 		}
 	}
