@@ -54,7 +54,7 @@ ROOTFS_INPUTS := guest-rootfs/build guest-rootfs/init guest-rootfs/profile \
 	$(wildcard guest-rootfs/bin/* guest-rootfs/src/* debugfs-tools/* bpf/* tests/guest/*)
 
 .PHONY: all run test check soak bench bench-kernels exact coherence plugin peer series-check deps tree kernel rootfs \
-	shell export-patches help \
+	shell export-patches model help \
 	clean distclean FORCE
 all: run
 
@@ -63,6 +63,7 @@ help:
 	@echo 'make run          build what is missing, boot, run the demo (the default: make; ARGS= qemu/run options)'
 	@echo 'make test         build what is missing, run the test suite (tests/run)'
 	@echo 'make check        the checks that need no kernel build and no boot (2 minutes)'
+	@echo 'make model        spin on the fence-free protocol'"'"'s model and its mutants (formal/brlock-ipi.pml, 20 s)'
 	@echo 'make shell        boot to an interactive root shell in the guest (ARGS='"'"'--cpus 4'"'"': qemu/run options)'
 	@echo 'make deps         install what the lab needs with apt-get'
 	@echo 'make kernel       extract the source, apply patches/, build the lab kernel'
@@ -170,9 +171,13 @@ test: rootfs $(KSELFTESTS)/stamp $(EXACT_SO) $(COHERENCE_SO)
 # (make tree) while the other checks run, rather than every check waiting
 # the 45 s a fresh clone's extraction takes.
 CHECK_TESTS := $(addprefix tests/,30-checkpatch.t 31-series-check.t 32-tests-run.t 40-brlock-tools.t 41-bpf-scripts.t \
-	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t 50-c2c-report.t)
+	45-bench.t 46-demo-plot.t 47-make-help.t 48-exact-report.t 49-shellcheck.t 50-c2c-report.t \
+	51-spin-model.t)
 check: | deps
 	tests/run $(CHECK_TESTS)
+
+model: | deps
+	scripts/spin-check
 
 # Not in make test: it runs for SOAK_S seconds (default 600) and more.
 SOAK_S ?= 600
